@@ -1,0 +1,125 @@
+"""bergen: the reference implementation of the rules of Bergen, a domino line game scored
+during play.
+
+The public API is re-exported here; see ``__all__``. The rules implemented are those of the
+rules brief (``docs/rules.md``), each with its source.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from bergen.deal import Deal, shuffled_tiles
+from bergen.errors import (
+    AmbiguousMoveError,
+    BergenError,
+    IllegalMoveError,
+    MatchOverError,
+    NotationError,
+    PositionError,
+    Reason,
+    RecordError,
+    RulesError,
+)
+from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
+from bergen.hands import Boneyard, Hand
+from bergen.line import LineOfPlay, PlacedTile
+from bergen.match import MatchState
+from bergen.moves import DRAW, PASS, Draw, End, Lead, Move, Pass, Play, parse_move
+from bergen.round import Action, RoundState
+from bergen.rules import (
+    CLASSIC,
+    PRESETS,
+    SIMPLE,
+    BlockedHandJudge,
+    FewestDoublesThenPips,
+    FewestPips,
+    FixedReserve,
+    FixedTarget,
+    HandSizeRule,
+    HandSizes,
+    HeaderReduction,
+    HighestDouble,
+    LeadRule,
+    LowestDouble,
+    NearTargetReduction,
+    NoDouble,
+    NoDoubleFirst,
+    NoDoubleFirstNonDoublePips,
+    NoReduction,
+    Points,
+    ReserveRule,
+    Rules,
+    TableRules,
+    TargetByTable,
+    TargetRule,
+)
+from bergen.tiles import DOUBLES, TILES, Tile
+
+try:
+    __version__ = version("bergen")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0.0.0"
+
+__all__ = [
+    "CLASSIC",
+    "DOUBLES",
+    "DRAW",
+    "PASS",
+    "PRESETS",
+    "SIMPLE",
+    "TILES",
+    "Action",
+    "AmbiguousMoveError",
+    "BergenError",
+    "BlockedHandJudge",
+    "Boneyard",
+    "Deal",
+    "Draw",
+    "End",
+    "EventKind",
+    "FewestDoublesThenPips",
+    "FewestPips",
+    "FixedReserve",
+    "FixedTarget",
+    "Hand",
+    "HandSizeRule",
+    "HandSizes",
+    "HeaderReduction",
+    "HighestDouble",
+    "IllegalMoveError",
+    "Lead",
+    "LeadRule",
+    "LineOfPlay",
+    "LowestDouble",
+    "MatchOverError",
+    "MatchState",
+    "Move",
+    "NearTargetReduction",
+    "NoDouble",
+    "NoDoubleFirst",
+    "NoDoubleFirstNonDoublePips",
+    "NoReduction",
+    "NotationError",
+    "Outcome",
+    "OutcomeKind",
+    "Pass",
+    "PlacedTile",
+    "Play",
+    "Points",
+    "PositionError",
+    "Reason",
+    "RecordError",
+    "ReserveRule",
+    "RoundState",
+    "Rules",
+    "RulesError",
+    "ScoreEvent",
+    "TableRules",
+    "TargetByTable",
+    "TargetRule",
+    "Tile",
+    "__version__",
+    "parse_move",
+    "shuffled_tiles",
+]

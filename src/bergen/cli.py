@@ -1,0 +1,197 @@
+"""The ``bergen`` command.
+
+``bergen simulate`` plays one whole match between built-in random players and prints it. The CLI
+sits on top of the pure engine; the engine never imports it (design.md, principle 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from bergen.events import ScoreEvent
+from bergen.match import MatchState
+from bergen.moves import Draw
+from bergen.round import RoundState
+from bergen.rules import CLASSIC, PRESETS, Rules
+
+__all__ = ["build_parser", "main"]
+
+
+def _ends(rnd: RoundState) -> str:
+    line = rnd.line
+    if line.lead is None:
+        return "-"
+    left = f"{line.left}{'d' if line.left_double else ''}"
+    right = f"{line.right}{'d' if line.right_double else ''}"
+    return f"{left}|{right}"
+
+
+def _rules_from_args(args: argparse.Namespace) -> Rules:
+    rules = PRESETS[args.rules]
+    if args.partnerships:
+        rules = rules.replace(partnerships=True)
+    return rules
+
+
+def simulate(args: argparse.Namespace) -> dict[str, Any]:
+    """Play one seeded match between random players; return it as a JSON-ready dict."""
+    rules = _rules_from_args(args)
+    seed = args.seed
+    match = MatchState.new(args.players, rules, seed=seed)
+    chooser = random.Random(seed + 1)  # the players' own generator, apart from the deals
+    rounds: list[dict[str, Any]] = []
+    current: dict[str, Any] | None = None
+    while not match.is_over:
+        rnd = match.round
+        assert rnd is not None  # seeded matches always have a round in play
+        if current is None:
+            deal = rnd.deal
+            assert deal is not None
+            current = {
+                "dealer": rnd.dealer,
+                "deal": {
+                    "hands": [[str(t) for t in h] for h in deal.hands],
+                    "boneyard": [str(t) for t in deal.boneyard],
+                },
+                "redeals_before": len(match.redeals) - sum(r["redeals_before"] for r in rounds),
+                "lead_draws": [{"seat": a.seat, "tile": str(a.drawn)} for a in rnd.lead_draws],
+                "actions": [],
+            }
+        move = chooser.choice(rnd.legal_moves())
+        seat = rnd.to_move
+        drawn = rnd.boneyard.tiles[0] if isinstance(move, Draw) else None
+        finished = len(match.rounds)
+        match, events = match.apply(move)
+        ended = len(match.rounds) > finished
+        after = match.rounds[-1] if ended else match.round
+        assert after is not None
+        action: dict[str, Any] = {"seat": seat, "move": str(move)}
+        if drawn is not None:
+            action["drawn"] = str(drawn)
+        action["ends"] = _ends(after)
+        action["events"] = [_event_json(e) for e in events]
+        current["actions"].append(action)
+        if ended:
+            outcome = after.outcome
+            assert outcome is not None
+            current["outcome"] = {"kind": outcome.kind.value, "side": outcome.side}
+            current["scores"] = list(after.scores)
+            rounds.append(current)
+            current = None
+    return {
+        "seed": seed,
+        "players": args.players,
+        "rules": {
+            "name": rules.name,
+            "version": rules.version,
+            "label": rules.label,
+            "partnerships": rules.partnerships,
+        },
+        "target": match.target,
+        "rounds": rounds,
+        "scores": list(match.scores),
+        "winner": match.winner,
+    }
+
+
+def _event_json(e: ScoreEvent) -> dict[str, Any]:
+    return {
+        "kind": e.kind.value,
+        "seat": e.seat,
+        "side": e.side,
+        "points": e.points,
+        "base_points": e.base_points,
+        "tile": None if e.tile is None else str(e.tile),
+    }
+
+
+def _print_text(doc: dict[str, Any], out: Any) -> None:
+    sides = doc["rules"]["partnerships"]
+
+    def name(side: int) -> str:
+        return f"seats {side}+{side + 2}" if sides else f"seat {side}"
+
+    print(
+        f"Bergen: {doc['players']} players, rules {doc['rules']['label']}"
+        f"{', partnerships' if sides else ''}, target {doc['target']}, seed {doc['seed']}",
+        file=out,
+    )
+    for i, r in enumerate(doc["rounds"], 1):
+        print(f"\nRound {i} (dealer seat {r['dealer']})", file=out)
+        if r["redeals_before"]:
+            print(f"  (redealt {r['redeals_before']} time(s): nobody held a double)", file=out)
+        for s, hand in enumerate(r["deal"]["hands"]):
+            print(f"  seat {s}: {' '.join(hand)}", file=out)
+        print(f"  boneyard: {' '.join(r['deal']['boneyard'])}", file=out)
+        for d in r["lead_draws"]:
+            print(f"  seat {d['seat']} draws {d['tile']} for a double", file=out)
+        for a in r["actions"]:
+            drawn = f" ({a['drawn']})" if "drawn" in a else ""
+            line = f"  seat {a['seat']}: {a['move']}{drawn}".ljust(24) + f"ends {a['ends']}"
+            print(line, file=out)
+            for e in a["events"]:
+                pts = (
+                    e["points"]
+                    if e["points"] == e["base_points"]
+                    else f"{e['points']} (reduced from {e['base_points']})"
+                )
+                print(f"      {e['kind'].replace('_', ' ')}: {pts} to {name(e['side'])}", file=out)
+        oc = r["outcome"]
+        how = {"went_out": "went out", "blocked": "blocked", "target_reached": "target reached"}[
+            oc["kind"]
+        ]
+        who = f", won by {name(oc['side'])}" if oc["side"] is not None else ", nobody scores"
+        print(f"  round over: {how}{who}; scores {r['scores']}", file=out)
+    print(
+        f"\nFinal scores: {', '.join(f'{name(s)} {p}' for s, p in enumerate(doc['scores']))}",
+        file=out,
+    )
+    print(f"Winner: {name(doc['winner'])}", file=out)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``bergen`` command."""
+    parser = argparse.ArgumentParser(
+        prog="bergen", description="Bergen, the domino game: rules engine tools."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play one match between random players and print it")
+    sim.add_argument(
+        "--players", type=int, choices=(2, 3, 4), default=3, help="number of seats (default 3)"
+    )
+    sim.add_argument(
+        "--partnerships", action="store_true", help="two partnerships (needs --players 4)"
+    )
+    sim.add_argument(
+        "--seed", type=int, default=0, help="seed of the deals and the players (default 0)"
+    )
+    sim.add_argument("--rules", choices=sorted(PRESETS), default=CLASSIC.name, help="rules preset")
+    sim.add_argument("--json", action="store_true", help="print the match as one JSON document")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``bergen`` command; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        if args.partnerships and args.players != 4:
+            parser.error("--partnerships needs --players 4")
+        doc = simulate(args)
+        if args.json:
+            json.dump(doc, sys.stdout, indent=2)
+            sys.stdout.write("\n")
+        else:
+            _print_text(doc, sys.stdout)
+        return 0
+    parser.error(f"unknown command {args.command}")  # pragma: no cover
+    return 2  # pragma: no cover
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""Deals: the tiles each seat is dealt and the boneyard order, explicit or from a seed.
+
+Seeded deals are reproducible on every Python version and platform. The algorithm: start from
+the 28 tiles in index order (``0-0, 1-0, 1-1, 2-0, ...``, see :mod:`bergen.tiles`); for ``i``
+from 27 down to 1, draw ``u = rng.random()`` and swap positions ``i`` and ``int(u * (i + 1))``
+(a Fisher-Yates shuffle using only ``random.Random.random()``, whose sequence Python guarantees
+for a given int seed). Seat 0 takes the first ``hand_size`` tiles of the shuffled order, seat 1
+the next, and so on; the rest is the boneyard, top first. The ``k``-th shuffle of a match
+(``k = 0, 1, ...``, redeals included) is the ``k``-th shuffle drawn from one
+``random.Random(seed)``: each shuffle uses exactly 27 numbers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from bergen.errors import PositionError
+from bergen.hands import Hand
+from bergen.tiles import DOUBLES_MASK, TILES, Tile, tile_mask
+
+__all__ = ["Deal", "shuffled_tiles"]
+
+_SHUFFLE_DRAWS = len(TILES) - 1
+
+
+def shuffled_tiles(seed: int, shuffle_index: int = 0) -> tuple[Tile, ...]:
+    """The 28 tiles in the order of the ``shuffle_index``-th shuffle for ``seed``.
+
+    Args:
+        seed: Any int (``random.Random(seed)``).
+        shuffle_index: Which shuffle of the stream, 0 for the first.
+
+    Returns:
+        The 28 tiles in shuffled order.
+
+    Raises:
+        PositionError: when ``seed`` is not an int or ``shuffle_index`` is negative.
+    """
+    if type(seed) is not int:
+        raise PositionError(f"a seed is an int, got {seed!r}")
+    if type(shuffle_index) is not int or shuffle_index < 0:
+        raise PositionError(f"a shuffle index is an int >= 0, got {shuffle_index!r}")
+    rng = random.Random(seed)
+    rnd = rng.random
+    for _ in range(_SHUFFLE_DRAWS * shuffle_index):
+        rnd()
+    order = list(TILES)
+    for i in range(len(order) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+def _check_tiles(where: str, items: object) -> tuple[Tile, ...]:
+    if isinstance(items, Hand):
+        return items.tiles
+    if isinstance(items, str) or not isinstance(items, Sequence | frozenset | set):
+        raise PositionError(f"{where} must be a sequence of Tile values, got {items!r}")
+    out = tuple(items)
+    for t in out:
+        if not isinstance(t, Tile):
+            raise PositionError(f"{where} holds {t!r}, which is not a Tile")
+    return out
+
+
+def _to_tiles(items: Iterable[Tile]) -> tuple[Tile, ...]:
+    if isinstance(items, str):
+        raise PositionError(f"tiles are Tile values, not the text {items!r} (use Tile.parse)")
+    try:
+        return tuple(items)
+    except TypeError:
+        raise PositionError(f"expected a sequence of Tile values, got {items!r}") from None
+
+
+def _to_hands(hands: Iterable[Iterable[Tile]]) -> tuple[tuple[Tile, ...], ...]:
+    if isinstance(hands, str):
+        raise PositionError(f"hands are sequences of Tile values, not the text {hands!r}")
+    try:
+        return tuple(_to_tiles(h) for h in hands)
+    except TypeError:
+        raise PositionError(f"expected a sequence of hands, got {hands!r}") from None
+
+
+@attrs.frozen
+class Deal:
+    """The tiles dealt to each seat and the boneyard in draw order.
+
+    Args:
+        hands: One sequence of tiles per seat (2..4 seats).
+        boneyard: The undealt tiles, top (first drawn) first.
+
+    Raises:
+        PositionError: when the seat count is not 2..4 or the 28 tiles are not all present
+            exactly once; the message names the missing or repeated tiles.
+    """
+
+    hands: tuple[tuple[Tile, ...], ...] = attrs.field(converter=_to_hands)
+    boneyard: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
+
+    def __attrs_post_init__(self) -> None:
+        """Check that the deal is 2..4 hands and 28 distinct tiles."""
+        if not 2 <= len(self.hands) <= 4:
+            raise PositionError(f"a deal has 2, 3 or 4 hands, got {len(self.hands)}")
+        seen: dict[Tile, str] = {}
+        places = [(f"hand {i}", h) for i, h in enumerate(self.hands)] + [
+            ("boneyard", self.boneyard)
+        ]
+        for where, tiles in places:
+            for t in _check_tiles(where, tiles):
+                if t in seen:
+                    raise PositionError(f"tile {t} is dealt twice: in {seen[t]} and in {where}")
+                seen[t] = where
+        if len(seen) != len(TILES):
+            missing = " ".join(str(t) for t in TILES if t not in seen)
+            raise PositionError(f"a deal holds all 28 tiles; missing {missing}")
+
+    @classmethod
+    def from_seed(cls, seed: int, seats: int, hand_size: int, shuffle_index: int = 0) -> Deal:
+        """Deal from a seed (see the module docstring for the algorithm).
+
+        Args:
+            seed: Any int.
+            seats: 2, 3 or 4.
+            hand_size: Tiles per seat.
+            shuffle_index: Which shuffle of the seed's stream (a match's ``k``-th deal).
+
+        Raises:
+            PositionError: for a bad seed, seat count or hand size.
+        """
+        if type(seats) is not int or not 2 <= seats <= 4:
+            raise PositionError(f"a deal has 2, 3 or 4 seats, got {seats!r}")
+        if type(hand_size) is not int or hand_size < 1 or hand_size * seats > len(TILES):
+            raise PositionError(f"hand size {hand_size!r} does not fit {seats} seats in 28 tiles")
+        order = shuffled_tiles(seed, shuffle_index)
+        hands = [order[i * hand_size : (i + 1) * hand_size] for i in range(seats)]
+        return cls(hands, order[seats * hand_size :])
+
+    @property
+    def seats(self) -> int:
+        """The number of seats dealt to."""
+        return len(self.hands)
+
+    @property
+    def has_double(self) -> bool:
+        """Whether any seat was dealt a double (rule 2: otherwise redeal or draw)."""
+        return any(tile_mask(h) & DOUBLES_MASK for h in self.hands)
+
+    def __str__(self) -> str:
+        """One line per seat, then the boneyard: ``seat 0: 1-0 3-3 ...``."""
+        lines = [f"seat {i}: {' '.join(map(str, h))}" for i, h in enumerate(self.hands)]
+        lines.append(f"boneyard: {' '.join(map(str, self.boneyard))}")
+        return "\n".join(lines)

@@ -1,0 +1,264 @@
+"""The line of play: the tiles laid, left to right, and its two open ends.
+
+A double is laid across the line and is not a spinner: it presents its number at its end, and
+that end "is a double" while the double is the outermost tile there (rules brief, "Equipment
+and terms"). After the lead double, both ends show its number and both are doubles.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from bergen.errors import NotationError, PositionError
+from bergen.moves import End
+from bergen.tiles import HIGH, IS_DOUBLE, LOW, TILES, Tile
+
+__all__ = ["LineOfPlay", "PlacedTile"]
+
+# A persistent list of oriented placements, outermost first: (tile index, outer number, rest).
+_Chain = tuple[int, int, "_Chain"] | None
+
+
+@attrs.frozen(repr=False)
+class PlacedTile:
+    """A tile in the line, with the number facing each way.
+
+    Args:
+        tile: The tile.
+        left: The number facing the left end of the line.
+        right: The number facing the right end of the line.
+    """
+
+    tile: Tile
+    left: int
+    right: int
+
+    def __str__(self) -> str:
+        """Oriented text, left number first: ``4-1``."""
+        return f"{self.left}-{self.right}"
+
+    def __repr__(self) -> str:
+        """Valid Python: ``PlacedTile(Tile(4, 1), 4, 1)``."""
+        return f"PlacedTile({self.tile!r}, {self.left}, {self.right})"
+
+
+def _chain_items(chain: _Chain) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    while chain is not None:
+        out.append((chain[0], chain[1]))
+        chain = chain[2]
+    return out
+
+
+@attrs.frozen(repr=False, eq=False)
+class LineOfPlay:
+    """The line of play. Values are built by :meth:`empty`, :meth:`parse` and :meth:`place`;
+    the constructor is internal.
+
+    Attributes:
+        lead: The lead tile, ``None`` while the line is empty.
+        left: The number shown at the left open end (``None`` while empty).
+        right: The number shown at the right open end (``None`` while empty).
+        left_double: Whether the outermost tile at the left end is a double.
+        right_double: Whether the outermost tile at the right end is a double.
+    """
+
+    lead: Tile | None
+    left: int | None
+    right: int | None
+    left_double: bool
+    right_double: bool
+    _left_chain: _Chain = None
+    _right_chain: _Chain = None
+    size: int = 0
+
+    @classmethod
+    def empty(cls) -> LineOfPlay:
+        """The line before the lead."""
+        return _EMPTY
+
+    def start(self, tile: Tile) -> LineOfPlay:
+        """Lay the lead tile on an empty line (rule 2).
+
+        Raises:
+            PositionError: when the line is not empty.
+        """
+        if self.lead is not None:
+            raise PositionError(f"the line already holds {self}; only an empty line takes a lead")
+        d = IS_DOUBLE[tile.index]
+        return LineOfPlay(tile, tile.high, tile.low, d, d, None, None, 1)
+
+    def place(self, tile: Tile, end: End) -> LineOfPlay:
+        """Lay ``tile`` at ``end``, matching the number shown there (rule 3).
+
+        Returns:
+            The new line; this one is unchanged (the new line shares its tiles).
+
+        Raises:
+            PositionError: when the line is empty or the tile does not carry the end's number.
+        """
+        if self.lead is None:
+            raise PositionError(f"the line is empty: lead a tile before playing {tile} at an end")
+        return self._place(tile.index, end is End.LEFT)
+
+    def _place(self, t: int, on_left: bool) -> LineOfPlay:
+        hi = HIGH[t]
+        lo = LOW[t]
+        if on_left:
+            n = self.left
+            if n == hi:
+                outer = lo
+            elif n == lo:
+                outer = hi
+            else:
+                raise PositionError(f"{TILES[t]} does not match the left end, which shows {n}")
+            return LineOfPlay(
+                self.lead,
+                outer,
+                self.right,
+                IS_DOUBLE[t],
+                self.right_double,
+                (t, outer, self._left_chain),
+                self._right_chain,
+                self.size + 1,
+            )
+        n = self.right
+        if n == hi:
+            outer = lo
+        elif n == lo:
+            outer = hi
+        else:
+            raise PositionError(f"{TILES[t]} does not match the right end, which shows {n}")
+        return LineOfPlay(
+            self.lead,
+            self.left,
+            outer,
+            self.left_double,
+            IS_DOUBLE[t],
+            self._left_chain,
+            (t, outer, self._right_chain),
+            self.size + 1,
+        )
+
+    @property
+    def tiles(self) -> tuple[PlacedTile, ...]:
+        """The tiles laid, left to right, each with the numbers it shows each way."""
+        if self.lead is None:
+            return ()
+        out: list[PlacedTile] = []
+        for t, outer in _chain_items(self._left_chain):
+            out.append(PlacedTile(TILES[t], outer, TILES[t].other(outer)))
+        out.append(PlacedTile(self.lead, self.lead.high, self.lead.low))
+        for t, outer in reversed(_chain_items(self._right_chain)):
+            out.append(PlacedTile(TILES[t], TILES[t].other(outer), outer))
+        return tuple(out)
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        """The numbers at the (left, right) open ends, or ``None`` before the lead."""
+        if self.left is None or self.right is None:
+            return None
+        return (self.left, self.right)
+
+    def placements(self) -> tuple[tuple[Tile, End], ...]:
+        """The tiles laid after the lead, each with the end it was laid at.
+
+        The line does not remember how plays on its two sides interleaved, so this lists the
+        left side from the lead outwards, then the right side from the lead outwards: an order
+        in which the line can be rebuilt with :meth:`place`.
+
+        Returns:
+            ``(tile, end)`` pairs.
+        """
+        left = [(TILES[t], End.LEFT) for t, _ in reversed(_chain_items(self._left_chain))]
+        right = [(TILES[t], End.RIGHT) for t, _ in reversed(_chain_items(self._right_chain))]
+        return tuple(left + right)
+
+    @classmethod
+    def parse(cls, text: str) -> LineOfPlay:
+        """Read a line written as oriented tiles left to right, ``"5-1 1-1 1-4"``.
+
+        The lead is the tile marked with ``*`` (``"5-1 *1-1 1-4"``); without a mark, the first
+        double is the lead, or the first tile when the line holds no double.
+
+        Raises:
+            NotationError: when a tile is not written like ``5-1``.
+            PositionError: when neighbouring tiles do not match or a tile repeats.
+        """
+        if not isinstance(text, str):
+            raise NotationError(
+                f"a line is written like '5-1 1-1 1-4', got {text!r}", text=repr(text)
+            )
+        parts = text.split()
+        if not parts:
+            return _EMPTY
+        oriented: list[tuple[int, int]] = []
+        lead_at: int | None = None
+        for i, p in enumerate(parts):
+            if p.startswith("*"):
+                if lead_at is not None:
+                    raise NotationError(f"a line has one lead marked '*', got {text!r}", text=text)
+                lead_at = i
+                p = p[1:]
+            bits = p.split("-")
+            if len(bits) != 2 or not all(len(b) == 1 and b in "0123456" for b in bits):
+                raise NotationError(
+                    f"line tiles are written like '5-1', got {p!r} in {text!r}", text=text
+                )
+            oriented.append((int(bits[0]), int(bits[1])))
+        seen: set[Tile] = set()
+        for i, (a, b) in enumerate(oriented):
+            t = Tile(a, b)
+            if t in seen:
+                raise PositionError(f"tile {t} appears twice in the line {text!r}")
+            seen.add(t)
+            if i and oriented[i - 1][1] != a:
+                raise PositionError(
+                    f"tile {a}-{b} does not match its left neighbour "
+                    f"{oriented[i - 1][0]}-{oriented[i - 1][1]} in the line {text!r}"
+                )
+        if lead_at is None:
+            doubles = [i for i, (a, b) in enumerate(oriented) if a == b]
+            lead_at = doubles[0] if doubles else 0
+        a, b = oriented[lead_at]
+        line = _EMPTY.start(Tile(a, b))
+        if a != b:  # a non-double lead (set-up positions only): orient it as written
+            line = LineOfPlay(line.lead, a, b, False, False, None, None, 1)
+        for a, b in reversed(oriented[:lead_at]):
+            line = line._place(Tile(a, b).index, True)
+        for a, b in oriented[lead_at + 1 :]:
+            line = line._place(Tile(a, b).index, False)
+        return line
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.lead, self.left, self.right, self._left_chain, self._right_chain)
+
+    def __eq__(self, other: object) -> bool:
+        """Lines are equal when they hold the same tiles, laid the same way."""
+        if other.__class__ is not LineOfPlay:
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        """Hash of the layout."""
+        return hash(self._key())
+
+    def __len__(self) -> int:
+        """The number of tiles laid."""
+        return self.size
+
+    def __str__(self) -> str:
+        """Oriented tiles left to right with the lead marked: ``5-1 *1-1 1-4`` (empty: ``""``)."""
+        if self.lead is None:
+            return ""
+        parts = [str(p) for p in self.tiles]
+        n_left = len(_chain_items(self._left_chain))
+        parts[n_left] = "*" + parts[n_left]
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        """Valid Python: ``LineOfPlay.parse('5-1 *1-1 1-4')``."""
+        return f"LineOfPlay.parse({str(self)!r})"
+
+
+_EMPTY = LineOfPlay(None, None, None, False, False, None, None, 0)

@@ -1,0 +1,208 @@
+"""A match: rounds played until a side reaches the target (rules brief, rule 9).
+
+A :class:`MatchState` deals each round from its seed (or takes explicit deals), redeals when
+nobody holds a double and the rules say so (the dealer stays), passes the deal to the left
+after each round, and stops the instant a side reaches the target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from bergen.deal import Deal
+from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason
+from bergen.events import ScoreEvent
+from bergen.moves import Move
+from bergen.round import RoundState
+from bergen.rules import CLASSIC, NoDouble, Rules
+
+__all__ = ["MatchState"]
+
+_MAX_REDEALS = 10_000
+
+
+@attrs.frozen(kw_only=True)
+class MatchState:
+    """The state of a match.
+
+    Build one with :meth:`new`. With a seed, every round is dealt from it; without one,
+    :meth:`start_round` takes each deal explicitly (for records and tests).
+
+    Attributes:
+        rules: The ruleset.
+        seats: The number of seats, 2..4.
+        seed: The seed of the deals, or ``None`` for explicit deals.
+        shuffles: How many shuffles have been drawn from the seed (redeals included).
+        dealer: The dealer of the current (or next) round.
+        scores: Match points per side.
+        target: The target, in points.
+        round: The round in play; ``None`` while waiting for an explicit deal or once the match
+            is over.
+        rounds: The finished rounds, as their final states, oldest first.
+        redeals: Deals thrown in because nobody held a double (rule 2), oldest first.
+    """
+
+    rules: Rules
+    seats: int
+    seed: int | None
+    shuffles: int
+    dealer: int
+    scores: tuple[int, ...]
+    target: int
+    round: RoundState | None = None
+    rounds: tuple[RoundState, ...] = ()
+    redeals: tuple[Deal, ...] = ()
+
+    @classmethod
+    def new(
+        cls, seats: int, rules: Rules = CLASSIC, *, seed: int | None = None, dealer: int = 0
+    ) -> MatchState:
+        """Start a match, dealing the first round when a seed is given.
+
+        Args:
+            seats: 2, 3 or 4.
+            rules: The ruleset (default ``classic``).
+            seed: Any int for seeded deals (see :mod:`bergen.deal`), or ``None`` to give each
+                deal with :meth:`start_round`.
+            dealer: The first dealer.
+
+        Raises:
+            RulesError: when the rules do not allow this table.
+            PositionError: for a bad dealer or seed.
+        """
+        table = rules.for_table(seats)
+        if type(dealer) is not int or not 0 <= dealer < seats:
+            raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
+        if seed is not None and type(seed) is not int:
+            raise PositionError(f"a seed is an int or None, got {seed!r}")
+        state = cls(
+            rules=rules,
+            seats=seats,
+            seed=seed,
+            shuffles=0,
+            dealer=dealer,
+            scores=(0,) * table.sides,
+            target=table.target,
+        )
+        return state._deal_from_seed() if seed is not None else state
+
+    # ------------------------------------------------------------------ facts
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a side has reached the target."""
+        return max(self.scores) >= self.target
+
+    @property
+    def winner(self) -> int | None:
+        """The side that reached the target, or ``None`` while the match goes on."""
+        best = max(self.scores)
+        return self.scores.index(best) if best >= self.target else None
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """Whether the match needs :meth:`start_round` (explicit deals only)."""
+        return self.round is None and not self.is_over
+
+    @property
+    def hand_size(self) -> int:
+        """Tiles dealt to each seat at this table."""
+        return self.rules.for_table(self.seats).hand_size
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves in the current round; empty when no round is in play."""
+        return () if self.round is None else self.round.legal_moves()
+
+    # ------------------------------------------------------------------ transitions
+
+    def start_round(self, deal: Deal) -> MatchState:
+        """Begin the next round from an explicit deal.
+
+        When nobody holds a double and the rules redeal, the deal is recorded in
+        :attr:`redeals` and the match still awaits a deal (same dealer).
+
+        Raises:
+            MatchOverError: when the match is over.
+            PositionError: when a round is in play, or the deal does not fit the table.
+        """
+        if self.is_over:
+            raise MatchOverError(f"the match is over: side {self.winner} reached {self.target}")
+        if self.round is not None:
+            raise PositionError("a round is in play; finish it before dealing another")
+        if deal.seats != self.seats:
+            raise PositionError(
+                f"the deal has {deal.seats} hands; this match has {self.seats} seats"
+            )
+        if not deal.has_double and self.rules.no_double is NoDouble.REDEAL:
+            return attrs.evolve(self, redeals=(*self.redeals, deal))
+        rnd = RoundState.start(deal, self.rules, dealer=self.dealer, scores=self.scores)
+        return attrs.evolve(self, round=rnd)
+
+    def _deal_from_seed(self) -> MatchState:
+        assert self.seed is not None  # internal: only called for seeded matches
+        state = self
+        hand_size = self.hand_size
+        for _ in range(_MAX_REDEALS):
+            deal = Deal.from_seed(state.seed, self.seats, hand_size, state.shuffles)  # type: ignore[arg-type]
+            state = attrs.evolve(state, shuffles=state.shuffles + 1)
+            state = state.start_round(deal)
+            if state.round is not None:
+                return state
+        raise PositionError(f"no double in {_MAX_REDEALS} deals")  # pragma: no cover
+
+    def apply(
+        self, move: Move, seat: int | None = None
+    ) -> tuple[MatchState, tuple[ScoreEvent, ...]]:
+        """Make a move in the current round.
+
+        When the round ends and no side has reached the target, the deal passes left and, for a
+        seeded match, the next round is dealt at once.
+
+        Args:
+            move: A legal move of the current round.
+            seat: Optionally, the seat making it (checked).
+
+        Returns:
+            ``(next_state, events)``.
+
+        Raises:
+            MatchOverError: when the match is over.
+            IllegalMoveError: when no round is in play or the move is illegal; this state is
+                unchanged.
+        """
+        if self.is_over:
+            raise MatchOverError(
+                f"{move}: the match is over: side {self.winner} reached {self.target}"
+            )
+        if self.round is None:
+            raise IllegalMoveError(
+                f"{move}: no round is in play; deal one with start_round",
+                move=move,
+                seat=-1 if seat is None else seat,
+                reason=Reason.ROUND_OVER,
+            )
+        rnd, events = self.round.apply(move, seat)
+        if rnd.outcome is None:
+            return attrs.evolve(self, round=rnd, scores=rnd.scores), events
+        state = attrs.evolve(self, round=None, rounds=(*self.rounds, rnd), scores=rnd.scores)
+        if state.is_over:
+            return state, events
+        state = attrs.evolve(state, dealer=(self.dealer + 1) % self.seats)
+        if state.seed is not None:
+            state = state._deal_from_seed()
+        return state, events
+
+    def play_out(self, moves: Sequence[Move]) -> tuple[MatchState, tuple[ScoreEvent, ...]]:
+        """Apply several moves in order (seeded matches deal between rounds).
+
+        Raises:
+            IllegalMoveError, MatchOverError: at the first move that fails.
+        """
+        state = self
+        out: list[ScoreEvent] = []
+        for m in moves:
+            state, ev = state.apply(m)
+            out.extend(ev)
+        return state, tuple(out)

@@ -1,0 +1,149 @@
+"""Moves and their canonical notation.
+
+A move is one of :class:`Lead` (the opening double), :class:`Play` (a tile on the left or right
+open end), :class:`Draw` (one tile from the boneyard) and :class:`Pass`. The canonical notation
+is context-free: ``1-1`` for a lead, ``5-4L`` / ``5-4R`` for a play, ``draw`` and ``pass``
+(design.md, "Moves and notation"). Every move value is interned: ``Play(Tile(5, 4), End.LEFT)
+is Play(Tile(5, 4), End.LEFT)`` is not guaranteed, but equal moves compare and hash equal, and
+the engine hands out shared instances.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from bergen.errors import NotationError
+from bergen.tiles import TILES, Tile
+
+__all__ = ["DRAW", "PASS", "Draw", "End", "Lead", "Move", "Pass", "Play", "parse_move"]
+
+
+class End(enum.Enum):
+    """An open end of the line of play, as laid out: left or right."""
+
+    LEFT = "L"
+    RIGHT = "R"
+
+    def __repr__(self) -> str:
+        """Valid Python: ``End.LEFT``."""
+        return f"End.{self.name}"
+
+
+@attrs.frozen(repr=False)
+class Lead:
+    """The first move of a round: the leading double laid down alone (rule 2).
+
+    Args:
+        tile: The double led.
+    """
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        """Canonical notation: the tile, ``1-1``."""
+        return str(self.tile)
+
+    def __repr__(self) -> str:
+        """Valid Python: ``Lead(Tile(1, 1))``."""
+        return f"Lead({self.tile!r})"
+
+
+@attrs.frozen(repr=False)
+class Play:
+    """A tile from the mover's hand put on one open end (rule 3).
+
+    Args:
+        tile: The tile played.
+        end: The open end it is matched against.
+    """
+
+    tile: Tile
+    end: End
+
+    def __str__(self) -> str:
+        """Canonical notation: the tile and the end, ``5-4L``."""
+        return f"{self.tile}{self.end.value}"
+
+    def __repr__(self) -> str:
+        """Valid Python: ``Play(Tile(5, 4), End.LEFT)``."""
+        return f"Play({self.tile!r}, {self.end!r})"
+
+
+@attrs.frozen(repr=False)
+class Draw:
+    """Drawing one tile from the top of the boneyard (rule 4)."""
+
+    def __str__(self) -> str:
+        """Canonical notation: ``draw``."""
+        return "draw"
+
+    def __repr__(self) -> str:
+        """Valid Python: ``Draw()``."""
+        return "Draw()"
+
+
+@attrs.frozen(repr=False)
+class Pass:
+    """Passing the turn when nothing fits and nothing can be drawn (rule 4)."""
+
+    def __str__(self) -> str:
+        """Canonical notation: ``pass``."""
+        return "pass"
+
+    def __repr__(self) -> str:
+        """Valid Python: ``Pass()``."""
+        return "Pass()"
+
+
+Move = Lead | Play | Draw | Pass
+"""Any move."""
+
+DRAW = Draw()
+"""The shared :class:`Draw` instance."""
+PASS = Pass()
+"""The shared :class:`Pass` instance."""
+
+# Interned move tables used by the engine: LEADS[i], PLAYS[i][0 for LEFT, 1 for RIGHT].
+LEADS: tuple[Lead, ...] = tuple(Lead(t) for t in TILES)
+PLAYS: tuple[tuple[Play, Play], ...] = tuple((Play(t, End.LEFT), Play(t, End.RIGHT)) for t in TILES)
+
+
+def parse_move(text: str) -> Move:
+    """Read a move in canonical notation.
+
+    Args:
+        text: ``"1-1"`` (a lead), ``"5-4L"`` or ``"5-4R"`` (a play), ``"draw"`` or ``"pass"``;
+            case and surrounding spaces are ignored.
+
+    Returns:
+        The move. ``parse_move(str(m)) == m`` for every move ``m``.
+
+    Raises:
+        NotationError: when the text is none of these forms.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a move is text such as '5-4L', got {text!r}", text=repr(text))
+    s = text.strip()
+    low = s.lower()
+    if low == "draw":
+        return DRAW
+    if low == "pass":
+        return PASS
+    if s[-1:].upper() in ("L", "R"):
+        try:
+            tile = Tile.parse(s[:-1])
+        except NotationError:
+            raise NotationError(
+                f"a play is a tile and an end such as '5-4L', got {text!r}", text=text
+            ) from None
+        return PLAYS[tile.index][0 if s[-1].upper() == "L" else 1]
+    try:
+        tile = Tile.parse(s)
+    except NotationError:
+        raise NotationError(
+            f"a move is a lead '1-1', a play '5-4L' or '5-4R', 'draw' or 'pass'; got {text!r}",
+            text=text,
+        ) from None
+    return LEADS[tile.index]

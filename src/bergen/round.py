@@ -1,0 +1,665 @@
+"""The state of one round (one deal played out): legal moves, the legality check, and apply.
+
+This module is the rules engine (rules brief, rules 2-10). A :class:`RoundState` is an
+immutable value; :meth:`RoundState.apply` returns a new state and the score events the move
+caused, and never changes the state it was called on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from bergen.deal import Deal
+from bergen.errors import IllegalMoveError, PositionError, Reason
+from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
+from bergen.hands import Boneyard, Hand
+from bergen.line import LineOfPlay
+from bergen.moves import DRAW, LEADS, PASS, PLAYS, Draw, End, Lead, Move, Pass, Play
+from bergen.rules import CLASSIC, NoDouble, Rules
+from bergen.tiles import DOUBLES, DOUBLES_MASK, FIT, TILES, Tile, tile_mask
+
+__all__ = ["Action", "RoundState"]
+
+_EMPTY_LINE = LineOfPlay.empty()
+_GOING_OUT = EventKind.GOING_OUT
+_DOUBLE_HEADER = EventKind.DOUBLE_HEADER
+_TRIPLE_HEADER = EventKind.TRIPLE_HEADER
+
+
+@attrs.frozen
+class Action:
+    """One entry of a round's history: who did what.
+
+    Args:
+        seat: The seat that moved.
+        move: The move made.
+        drawn: For a draw, the tile drawn (hidden information: views show only the count);
+            otherwise ``None``.
+    """
+
+    seat: int
+    move: Move
+    drawn: Tile | None = None
+
+    def __str__(self) -> str:
+        """``seat 1: 5-4L``, or ``seat 1: draw 6-2`` for a draw."""
+        extra = f" {self.drawn}" if self.drawn is not None else ""
+        return f"seat {self.seat}: {self.move}{extra}"
+
+
+# The history is a persistent list (newest first) so that states share it with their parents.
+_Trail = tuple[Action, "_Trail"] | None
+
+
+def _trail_items(trail: _Trail) -> tuple[Action, ...]:
+    out: list[Action] = []
+    while trail is not None:
+        out.append(trail[0])
+        trail = trail[1]
+    out.reverse()
+    return tuple(out)
+
+
+def _mask_moves(mask_left: int, mask_right: int) -> tuple[Play, ...]:
+    out: list[Play] = []
+    both = mask_left | mask_right
+    while both:
+        low = both & -both
+        t = low.bit_length() - 1
+        if mask_left & low:
+            out.append(PLAYS[t][0])
+        if mask_right & low:
+            out.append(PLAYS[t][1])
+        both ^= low
+    return tuple(out)
+
+
+@attrs.frozen(kw_only=True)
+class RoundState:
+    """The state of one round.
+
+    Build one with :meth:`start` (from a deal) or :meth:`from_position` (a position set up
+    mid-round); the constructor itself does not validate.
+
+    Attributes:
+        rules: The ruleset.
+        hands: One :class:`Hand` per seat.
+        boneyard: The undealt tiles in draw order, with the reserve.
+        line: The line of play.
+        to_move: The seat to move (the seat that moved last once the round is over).
+        scores: Match points per side, this round's events included.
+        target: The match target, in points (rule 9).
+        dealer: The dealing seat.
+        outcome: How the round ended, ``None`` while it goes on.
+        lead_draws: Tiles drawn in turn for a lead double before the lead, as :class:`Action`
+            values (``simple``: nobody was dealt a double).
+        deal: The deal the round started from (``None`` for a set-up position).
+    """
+
+    rules: Rules
+    hands: tuple[Hand, ...]
+    boneyard: Boneyard
+    line: LineOfPlay
+    to_move: int
+    scores: tuple[int, ...]
+    target: int
+    dealer: int = 0
+    outcome: Outcome | None = None
+    lead_draws: tuple[Action, ...] = ()
+    deal: Deal | None = None
+    _trail: _Trail = attrs.field(default=None, repr=False, alias="trail")
+    _legal: tuple[Move, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def start(
+        cls,
+        deal: Deal,
+        rules: Rules = CLASSIC,
+        *,
+        dealer: int = 0,
+        scores: Sequence[int] | None = None,
+    ) -> RoundState:
+        """Begin a round from a deal, ready for the lead (rules 1-2).
+
+        When nobody holds a double and the rules draw in turn (``simple``), the seats left of
+        the dealer draw one tile each in turn until one holds a double; those draws are kept in
+        :attr:`lead_draws`. The seat holding the double the lead rule picks moves first.
+
+        Args:
+            deal: The hands and the boneyard order.
+            rules: The ruleset (default ``classic``).
+            dealer: The dealing seat.
+            scores: Match points per side before this round (default all 0).
+
+        Returns:
+            The state before the lead.
+
+        Raises:
+            RulesError: when the rules do not allow this table (seats, partnerships, sizes).
+            PositionError: when the hands are not the size the rules deal, the dealer or scores
+                are out of range, or nobody holds a double and the rules redeal (check
+                :attr:`Deal.has_double` first).
+        """
+        seats = deal.seats
+        table = rules.for_table(seats)
+        for i, h in enumerate(deal.hands):
+            if len(h) != table.hand_size:
+                raise PositionError(
+                    f"hand {i} holds {len(h)} tiles; the rules deal {table.hand_size} "
+                    f"at {seats} seats"
+                )
+        if type(dealer) is not int or not 0 <= dealer < seats:
+            raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
+        score_t = _check_scores(scores, table.sides, table.target)
+        masks = [tile_mask(h) for h in deal.hands]
+        boneyard = list(deal.boneyard)
+        lead_draws: list[Action] = []
+        if not any(m & DOUBLES_MASK for m in masks):
+            if rules.no_double is NoDouble.REDEAL:
+                raise PositionError("nobody holds a double: the rules redeal (rule 2)")
+            seat = (dealer + 1) % seats
+            while True:
+                if not boneyard:  # cannot happen with 28 tiles: 7 doubles, 21 others
+                    raise PositionError("nobody holds a double and the boneyard is empty")
+                t = boneyard.pop(0)
+                masks[seat] |= 1 << t.index
+                lead_draws.append(Action(seat, DRAW, t))
+                if t.is_double:
+                    break
+                seat = (seat + 1) % seats
+        required = _required_lead(rules, masks)
+        leader = next(i for i, m in enumerate(masks) if m >> required.index & 1)
+        return cls(
+            rules=rules,
+            hands=tuple(Hand(m) for m in masks),
+            boneyard=Boneyard(tuple(boneyard), table.reserve),
+            line=_EMPTY_LINE,
+            to_move=leader,
+            scores=score_t,
+            target=table.target,
+            dealer=dealer,
+            lead_draws=tuple(lead_draws),
+            deal=deal,
+        )
+
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[Hand | Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        line: LineOfPlay,
+        to_move: int,
+        rules: Rules = CLASSIC,
+        *,
+        scores: Sequence[int] | None = None,
+        dealer: int = 0,
+    ) -> RoundState:
+        """Set up a position mid-round, as chess has FEN (design.md, "Shapes by example").
+
+        Args:
+            hands: The tiles of each seat (2..4 seats).
+            boneyard: The undealt tiles in draw order, top first.
+            line: The line of play (:meth:`LineOfPlay.parse`); empty for a position before the
+                lead, in which case ``to_move`` must hold the double the lead rule requires.
+            to_move: The seat to move.
+            rules: The ruleset.
+            scores: Match points per side (default all 0), each below the target.
+            dealer: The dealing seat.
+
+        Returns:
+            The position, not yet ended.
+
+        Raises:
+            PositionError: when the line, hands and boneyard are not the 28 tiles exactly once,
+                a seat or score is out of range, a hand is empty, the wrong seat is to lead, or
+                the position is already blocked.
+            RulesError: when the rules do not allow this table.
+        """
+        if not isinstance(line, LineOfPlay):
+            raise PositionError(f"line must be a LineOfPlay (see LineOfPlay.parse), got {line!r}")
+        hand_tiles = [h.tiles if isinstance(h, Hand) else h for h in hands]
+        placed = tuple(p.tile for p in line.tiles)
+        # Deal checks the 28 tiles exactly once; the line's tiles count as one more place.
+        Deal([*hand_tiles[:-1], (*hand_tiles[-1], *placed)] if hand_tiles else [], boneyard)
+        seats = len(hand_tiles)
+        table = rules.for_table(seats)
+        if type(to_move) is not int or not 0 <= to_move < seats:
+            raise PositionError(f"to_move must be a seat 0..{seats - 1}, got {to_move!r}")
+        if type(dealer) is not int or not 0 <= dealer < seats:
+            raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
+        score_t = _check_scores(scores, table.sides, table.target)
+        masks = [tile_mask(h) for h in hand_tiles]
+        for i, m in enumerate(masks):
+            if not m:
+                raise PositionError(
+                    f"hand {i} is empty: that seat has gone out and the round is over"
+                )
+        if line.lead is None:
+            if not any(m & DOUBLES_MASK for m in masks):
+                raise PositionError("before the lead somebody must hold a double (rule 2)")
+            required = _required_lead(rules, masks)
+            if not masks[to_move] >> required.index & 1:
+                holder = next(i for i, m in enumerate(masks) if m >> required.index & 1)
+                raise PositionError(
+                    f"seat {holder} holds {required}, the double that must lead, not seat {to_move}"
+                )
+        state = cls(
+            rules=rules,
+            hands=tuple(Hand(m) for m in masks),
+            boneyard=Boneyard(tuple(boneyard), table.reserve),
+            line=line,
+            to_move=to_move,
+            scores=score_t,
+            target=table.target,
+            dealer=dealer,
+        )
+        if line.lead is not None and state._is_blocked(masks, state._drawable()):
+            raise PositionError("nobody can play or draw: the position is already blocked")
+        return state
+
+    # ------------------------------------------------------------------ derived facts
+
+    @property
+    def seats(self) -> int:
+        """The number of seats, 2..4."""
+        return len(self.hands)
+
+    @property
+    def sides(self) -> int:
+        """The number of sides: 2 with partnerships, else one per seat."""
+        return len(self.scores)
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for: the seat itself, or ``seat % 2`` with partnerships."""
+        return seat % 2 if self.rules.partnerships else seat
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every move made since the lead (lead draws excluded), oldest first."""
+        return _trail_items(self._trail)
+
+    @property
+    def drawable(self) -> int:
+        """How many tiles can still be drawn: 0 with drawing off, else the tiles above the
+        reserve (rule 4).
+        """
+        return self._drawable()
+
+    def _drawable(self) -> int:
+        if not self.rules.drawing:
+            return 0
+        return self.boneyard.drawable
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended (going out, a block, or the target reached)."""
+        return self.outcome is not None
+
+    @property
+    def match_over(self) -> bool:
+        """Whether some side has reached the target (rule 9)."""
+        return max(self.scores) >= self.target
+
+    @property
+    def winner(self) -> int | None:
+        """The side that reached the target, or ``None``."""
+        best = max(self.scores)
+        return self.scores.index(best) if best >= self.target else None
+
+    @property
+    def required_lead(self) -> Tile | None:
+        """The double that must lead while the line is empty (rule 2), else ``None``."""
+        if self.line.lead is not None:
+            return None
+        return _required_lead(self.rules, [h.mask for h in self.hands])
+
+    # ------------------------------------------------------------------ legal moves
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves of the seat to move, in a fixed order (rules 2-4).
+
+        Before the lead: only the lead of the required double. Then every tile that fits an
+        end, once per end it fits (a tile fitting both ends gives two moves, even when both
+        ends show the same number), ordered by tile then left before right; if none fits,
+        ``draw`` while tiles above the reserve remain, else ``pass``. Empty once the round is
+        over.
+
+        Returns:
+            A tuple of moves (shared instances; computed once per state).
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _compute_legal(self) -> tuple[Move, ...]:
+        if self.outcome is not None:
+            return ()
+        line = self.line
+        hand = self.hands[self.to_move].mask
+        if line.lead is None:
+            required = _required_lead(self.rules, [h.mask for h in self.hands])
+            return (LEADS[required.index],) if hand >> required.index & 1 else ()
+        fl = hand & FIT[line.left]  # type: ignore[index]
+        fr = hand & FIT[line.right]  # type: ignore[index]
+        if fl or fr:
+            return _mask_moves(fl, fr)
+        if self._drawable() > 0:
+            return (DRAW,)
+        return (PASS,)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal for the seat to move (agrees with :meth:`apply`)."""
+        return move in self.legal_moves()
+
+    def check(self, move: Move, seat: int | None = None) -> None:
+        """Raise if ``move`` is illegal; the one source of truth for legality.
+
+        Args:
+            move: The move.
+            seat: The seat making it, if the caller wants that checked too.
+
+        Raises:
+            IllegalMoveError: with a :class:`Reason`, the move and the seat.
+        """
+        if seat is not None and seat != self.to_move and self.outcome is None:
+            raise IllegalMoveError(
+                f"{move}: it is seat {self.to_move}'s turn, not seat {seat}'s",
+                move=move,
+                seat=seat,
+                reason=Reason.NOT_YOUR_TURN,
+            )
+        if move in self.legal_moves():
+            return
+        raise self._illegal(move)
+
+    def _illegal(self, move: Move) -> IllegalMoveError:
+        seat = self.to_move
+        line = self.line
+        ends = "" if line.lead is None else f" (ends {line.left} and {line.right})"
+
+        def err(reason: Reason, text: str) -> IllegalMoveError:
+            return IllegalMoveError(f"{move}: {text}{ends}", move=move, seat=seat, reason=reason)
+
+        if self.outcome is not None:
+            return err(Reason.ROUND_OVER, "the round is over")
+        if not isinstance(move, Lead | Play | Draw | Pass):
+            return err(
+                Reason.WRONG_LEAD if line.lead is None else Reason.NO_MATCHING_END,
+                f"not a move: {move!r}",
+            )
+        hand = self.hands[seat]
+        if line.lead is None:
+            required = self.required_lead
+            if isinstance(move, Lead) and move.tile not in hand:
+                return err(Reason.TILE_NOT_IN_HAND, f"seat {seat} does not hold {move.tile}")
+            return err(
+                Reason.WRONG_LEAD,
+                f"seat {seat} holds {required}, the double that must lead "
+                f"(rule 2, {type(self.rules.lead).__name__}); the round opens with {required}",
+            )
+        if isinstance(move, Lead):
+            return err(
+                Reason.NOT_A_LEAD, "the lead has been made; play a tile at an end as 'tile'+'L'/'R'"
+            )
+        if isinstance(move, Play):
+            if move.tile not in hand:
+                return err(Reason.TILE_NOT_IN_HAND, f"seat {seat} does not hold {move.tile}")
+            n = line.left if move.end is End.LEFT else line.right
+            return err(
+                Reason.NO_MATCHING_END,
+                f"{move.tile} does not match the {move.end.name.lower()} end, which shows {n}",
+            )
+        fits = [m for m in self.legal_moves() if isinstance(m, Play)]
+        if fits:
+            return err(
+                Reason.MUST_PLAY, f"seat {seat} holds a tile that fits: {', '.join(map(str, fits))}"
+            )
+        if isinstance(move, Pass):
+            return err(Reason.MUST_DRAW, f"{self._drawable()} tiles can still be drawn")
+        return err(
+            Reason.CANNOT_DRAW,
+            "nothing can be drawn "
+            + (
+                "(drawing is off)"
+                if not self.rules.drawing
+                else f"(the last {self.boneyard.reserve} tiles are the reserve)"
+            ),
+        )
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(
+        self, move: Move, seat: int | None = None
+    ) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+        """Make a move: return the next state and the score events it caused.
+
+        Headers are judged from the ends right after the play (rule 5) and reduced near the
+        target (rule 6); going out (rule 7) follows a header; a block is detected as soon as
+        nobody can play or draw (rule 8) and judged by the rules' blocked-hand judge; scoring
+        stops at the first event that reaches the target (rule 9).
+
+        Args:
+            move: The move (see :meth:`legal_moves`).
+            seat: Optionally, the seat making it; checked against :attr:`to_move`.
+
+        Returns:
+            ``(next_state, events)``; ``events`` in award order, possibly empty.
+
+        Raises:
+            IllegalMoveError: when the move is not legal; this state is unchanged.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        if move not in legal or (seat is not None and seat != self.to_move):
+            self.check(move, seat)
+        cls = move.__class__
+        if cls is Play:
+            return self._place(move.tile.index, move.end is End.LEFT, move)  # type: ignore[union-attr]
+        if cls is Draw:
+            return self._draw()
+        if cls is Pass:
+            return self._next(
+                to_move=(self.to_move + 1) % len(self.hands), action=Action(self.to_move, PASS)
+            ), ()
+        return self._place(move.tile.index, None, move)  # type: ignore[union-attr]
+
+    def _next(
+        self,
+        *,
+        to_move: int,
+        action: Action,
+        hands: tuple[Hand, ...] | None = None,
+        boneyard: Boneyard | None = None,
+        line: LineOfPlay | None = None,
+        scores: tuple[int, ...] | None = None,
+        outcome: Outcome | None = None,
+    ) -> RoundState:
+        return RoundState(
+            rules=self.rules,
+            hands=self.hands if hands is None else hands,
+            boneyard=self.boneyard if boneyard is None else boneyard,
+            line=self.line if line is None else line,
+            to_move=to_move,
+            scores=self.scores if scores is None else scores,
+            target=self.target,
+            dealer=self.dealer,
+            outcome=outcome,
+            lead_draws=self.lead_draws,
+            deal=self.deal,
+            trail=(action, self._trail),
+        )
+
+    def _draw(self) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+        seat = self.to_move
+        tiles = self.boneyard.tiles
+        tile = tiles[0]
+        hands = list(self.hands)
+        hands[seat] = Hand(hands[seat].mask | 1 << tile.index)
+        boneyard = Boneyard(tiles[1:], self.boneyard.reserve)
+        state = self._next(
+            to_move=seat, action=Action(seat, DRAW, tile), hands=tuple(hands), boneyard=boneyard
+        )
+        if boneyard.drawable == 0:
+            all_mask = 0
+            for h in hands:
+                all_mask |= h.mask
+            if state._is_blocked_mask(all_mask):
+                return state._block()
+        return state, ()
+
+    def _place(
+        self, t: int, on_left: bool | None, move: Move
+    ) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+        seat = self.to_move
+        rules = self.rules
+        line = self.line.start(TILES[t]) if on_left is None else self.line._place(t, on_left)
+        hands = list(self.hands)
+        mask = hands[seat].mask & ~(1 << t)
+        hands[seat] = Hand(mask)
+        hands_t = tuple(hands)
+        side = seat % 2 if rules.partnerships else seat
+        scores = self.scores
+        events: list[ScoreEvent] = []
+        outcome: Outcome | None = None
+        target = self.target
+        # Rule 5: a header, judged from the ends right after this play; the lead double counts
+        # as a double header when the rules score the lead.
+        header: tuple[EventKind, int] | None = None
+        if on_left is None:
+            if rules.lead_scores:
+                header = (_DOUBLE_HEADER, rules.points.double_header)
+        elif line.left == line.right:
+            if line.left_double or line.right_double:
+                header = (_TRIPLE_HEADER, rules.points.triple_header)
+            else:
+                header = (_DOUBLE_HEADER, rules.points.double_header)
+        if header is not None:
+            kind, base = header
+            pts = rules.reduction.reduce(base, scores[side], target)
+            scores = _add(scores, side, pts)
+            events.append(ScoreEvent(kind, seat, side, pts, base, TILES[t]))
+            if scores[side] >= target:
+                outcome = Outcome(OutcomeKind.TARGET_REACHED, seat, side)
+        if outcome is None and not mask:
+            # Rule 7: going out.
+            base = rules.points.going_out
+            scores = _add(scores, side, base)
+            events.append(ScoreEvent(_GOING_OUT, seat, side, base, base, TILES[t]))
+            outcome = Outcome(OutcomeKind.WENT_OUT, seat, side)
+        nxt = (seat + 1) % len(hands_t)
+        state = self._next(
+            to_move=seat if outcome else nxt,
+            action=Action(seat, move),
+            hands=hands_t,
+            line=line,
+            scores=scores,
+            outcome=outcome,
+        )
+        if outcome is None and state._drawable() == 0:
+            all_mask = 0
+            for h in hands_t:
+                all_mask |= h.mask
+            if state._is_blocked_mask(all_mask):
+                blocked, block_events = state._block()
+                return blocked, (*events, *block_events)
+        return state, tuple(events)
+
+    def _is_blocked(self, masks: Sequence[int], drawable: int) -> bool:
+        if drawable > 0:
+            return False
+        all_mask = 0
+        for m in masks:
+            all_mask |= m
+        return self._is_blocked_mask(all_mask)
+
+    def _is_blocked_mask(self, all_mask: int) -> bool:
+        line = self.line
+        return not all_mask & (FIT[line.left] | FIT[line.right])  # type: ignore[index]
+
+    def _block(self) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+        """Rule 8: judge the blocked hand and end the round."""
+        rules = self.rules
+        n_sides = len(self.scores)
+        side_masks = [0] * n_sides
+        for seat, h in enumerate(self.hands):
+            side_masks[seat % 2 if rules.partnerships else seat] |= h.mask
+        winner = rules.blocked.winner([Hand(m).tiles for m in side_masks])
+        if winner is None:
+            outcome = Outcome(OutcomeKind.BLOCKED, None, None)
+            return attrs.evolve(self, outcome=outcome), ()
+        if type(winner) is not int or not 0 <= winner < n_sides:
+            raise PositionError(
+                f"the blocked-hand judge {rules.blocked!r} returned {winner!r}, not a side"
+            )
+        pts = rules.points.blocked_hand
+        scores = _add(self.scores, winner, pts)
+        event = ScoreEvent(EventKind.BLOCKED_HAND, winner, winner, pts, pts, None)
+        return attrs.evolve(
+            self, scores=scores, outcome=Outcome(OutcomeKind.BLOCKED, winner, winner)
+        ), (event,)
+
+    # ------------------------------------------------------------------ conveniences
+
+    def play_out(self, moves: Sequence[Move]) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+        """Apply several moves in order; return the final state and all events.
+
+        Raises:
+            IllegalMoveError: at the first illegal move (this state is unchanged).
+        """
+        state = self
+        events: list[ScoreEvent] = []
+        for m in moves:
+            state, ev = state.apply(m)
+            events.extend(ev)
+        return state, tuple(events)
+
+    def all_tiles(self) -> Iterator[tuple[str, Tile]]:
+        """Every tile with where it is: ``("hand 0", tile)``, ``("boneyard", tile)`` or
+        ``("line", tile)``. Always the 28 tiles exactly once.
+        """
+        for i, h in enumerate(self.hands):
+            for t in h:
+                yield f"hand {i}", t
+        for t in self.boneyard.tiles:
+            yield "boneyard", t
+        for p in self.line.tiles:
+            yield "line", p.tile
+
+
+def _add(scores: tuple[int, ...], side: int, pts: int) -> tuple[int, ...]:
+    s = list(scores)
+    s[side] += pts
+    return tuple(s)
+
+
+def _required_lead(rules: Rules, masks: Sequence[int]) -> Tile:
+    held = 0
+    for m in masks:
+        held |= m
+    doubles = [d for d in DOUBLES if held >> d.index & 1]
+    return rules.lead.choose(doubles)
+
+
+def _check_scores(scores: Sequence[int] | None, sides: int, target: int) -> tuple[int, ...]:
+    if scores is None:
+        return (0,) * sides
+    s = tuple(scores)
+    if len(s) != sides:
+        raise PositionError(f"scores has {len(s)} entries; this table has {sides} sides")
+    for i, v in enumerate(s):
+        if type(v) is not int or v < 0:
+            raise PositionError(f"score of side {i} must be an int >= 0, got {v!r}")
+        if v >= target:
+            raise PositionError(
+                f"side {i} has {v} points, already at the target {target}: the match is over"
+            )
+    return s

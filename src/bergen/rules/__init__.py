@@ -1,0 +1,273 @@
+"""Rules: one frozen value made of one component per axis on which the rule texts differ.
+
+The two presets are :data:`CLASSIC` (the default; the Swedish/German text ``000_``/``001_``,
+pagat and Celko) and :data:`SIMPLE` (the English rule page ``003_``). Every switch of the rules
+brief's "Variants" table is a field; :meth:`Rules.replace` changes fields and gives an unnamed
+custom ruleset that remembers the preset it was based on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from bergen.errors import RulesError
+from bergen.rules.components import (
+    FewestDoublesThenPips,
+    FewestPips,
+    FixedReserve,
+    FixedTarget,
+    HandSizes,
+    HighestDouble,
+    LowestDouble,
+    NearTargetReduction,
+    NoDouble,
+    NoDoubleFirst,
+    NoDoubleFirstNonDoublePips,
+    NoReduction,
+    Points,
+    TargetByTable,
+)
+from bergen.rules.protocols import (
+    BlockedHandJudge,
+    HandSizeRule,
+    HeaderReduction,
+    LeadRule,
+    ReserveRule,
+    TargetRule,
+)
+
+__all__ = [
+    "CLASSIC",
+    "PRESETS",
+    "SIMPLE",
+    "BlockedHandJudge",
+    "FewestDoublesThenPips",
+    "FewestPips",
+    "FixedReserve",
+    "FixedTarget",
+    "HandSizeRule",
+    "HandSizes",
+    "HeaderReduction",
+    "HighestDouble",
+    "LeadRule",
+    "LowestDouble",
+    "NearTargetReduction",
+    "NoDouble",
+    "NoDoubleFirst",
+    "NoDoubleFirstNonDoublePips",
+    "NoReduction",
+    "Points",
+    "ReserveRule",
+    "Rules",
+    "TableRules",
+    "TargetByTable",
+    "TargetRule",
+]
+
+_TOTAL_TILES = 28
+
+
+def _check_protocol(proto: type) -> Any:
+    def check(_: object, attribute: attrs.Attribute[object], value: object) -> None:
+        if not isinstance(value, proto):
+            raise RulesError(
+                f"{attribute.name} must implement {proto.__name__}, got {value!r}",
+                fields=(attribute.name,),
+            )
+
+    return check
+
+
+def _check_bool(_: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(
+            f"{attribute.name} must be True or False, got {value!r}", fields=(attribute.name,)
+        )
+
+
+@attrs.frozen
+class TableRules:
+    """The numbers the rules give for one table size, worked out once per round.
+
+    Attributes:
+        seats: The number of seats, 2..4.
+        hand_size: Tiles dealt to each seat.
+        boneyard_size: Tiles left in the boneyard after the deal.
+        reserve: Boneyard tiles never drawn.
+        target: The match target, in points.
+        sides: The number of sides (2 with partnerships, else ``seats``).
+    """
+
+    seats: int
+    hand_size: int
+    boneyard_size: int
+    reserve: int
+    target: int
+    sides: int
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """A complete ruleset: one component per variant axis (rules brief, "Variants").
+
+    Build one with :data:`CLASSIC` or :data:`SIMPLE` and :meth:`replace`, or from scratch (the
+    defaults are ``classic``). Fields and their sources:
+
+    Args:
+        hand_sizes: Tiles dealt per seat by table size (rule 1; :class:`HandSizes`).
+        lead: Which double must lead (rule 2; :class:`LowestDouble` or :class:`HighestDouble`).
+        no_double: Redeal or draw in turn when nobody holds a double (rule 2; :class:`NoDouble`).
+        lead_scores: Whether the lead double scores as a double header (rule 5).
+        points: The four point values (rules 5, 7, 8; :class:`Points`).
+        reduction: Header values near the target (rule 6; :class:`NearTargetReduction` or
+            :class:`NoReduction`).
+        blocked: Who wins a blocked hand (rule 8; a :class:`BlockedHandJudge`).
+        reserve: Boneyard tiles never drawn (rule 4; :class:`FixedReserve`).
+        drawing: ``False`` for Block Bergen: the boneyard is never touched (``003_``).
+        target: The match target (rule 9; :class:`TargetByTable` or :class:`FixedTarget`).
+        partnerships: Two partnerships at four seats, seats 0+2 against 1+3 (rule 10).
+        name: The preset name, ``None`` for a custom ruleset.
+        version: The preset's rules version, bumped whenever what is legal or how it scores
+            changes (``None`` for a custom ruleset).
+        source: The rule texts the preset follows.
+        base: For a custom ruleset, the name of the preset it was derived from.
+
+    Raises:
+        RulesError: when a component does not implement its protocol, or the combination is
+            inconsistent for some table size (hands that do not fit 28 tiles, a reserve that
+            leaves nothing to draw).
+    """
+
+    hand_sizes: HandSizeRule = attrs.field(
+        factory=lambda: HandSizes(6, 6, 5), validator=_check_protocol(HandSizeRule)
+    )
+    lead: LeadRule = attrs.field(factory=LowestDouble, validator=_check_protocol(LeadRule))
+    no_double: NoDouble = attrs.field(default=NoDouble.REDEAL)
+    lead_scores: bool = attrs.field(default=True, validator=_check_bool)
+    points: Points = attrs.field(factory=Points)
+    reduction: HeaderReduction = attrs.field(
+        factory=NearTargetReduction, validator=_check_protocol(HeaderReduction)
+    )
+    blocked: BlockedHandJudge = attrs.field(
+        factory=FewestDoublesThenPips, validator=_check_protocol(BlockedHandJudge)
+    )
+    reserve: ReserveRule = attrs.field(
+        factory=lambda: FixedReserve(2), validator=_check_protocol(ReserveRule)
+    )
+    drawing: bool = attrs.field(default=True, validator=_check_bool)
+    target: TargetRule = attrs.field(factory=TargetByTable, validator=_check_protocol(TargetRule))
+    partnerships: bool = attrs.field(default=False, validator=_check_bool)
+    name: str | None = None
+    version: str | None = None
+    source: str | None = None
+    base: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        """Check the combination for every table size it allows."""
+        if not isinstance(self.no_double, NoDouble):
+            raise RulesError(
+                f"no_double must be a NoDouble, got {self.no_double!r}", fields=("no_double",)
+            )
+        if not isinstance(self.points, Points):
+            raise RulesError(
+                f"points must be a Points value, got {self.points!r}", fields=("points",)
+            )
+        for seats in (4,) if self.partnerships else (2, 3, 4):
+            self.for_table(seats)
+
+    def for_table(self, seats: int) -> TableRules:
+        """Work out the rules' numbers for a table of ``seats`` seats.
+
+        Returns:
+            A :class:`TableRules` with the hand size, boneyard size, reserve and target.
+
+        Raises:
+            RulesError: when ``seats`` is not 2..4, partnerships are on at other than four
+                seats, the hands do not fit 28 tiles, the reserve is negative or leaves nothing
+                drawable, or the target is below 1; the message names the fields.
+        """
+        if type(seats) is not int or seats not in (2, 3, 4):
+            raise RulesError(
+                f"Bergen is played by 2, 3 or 4 seats, not {seats!r}", fields=("seats",)
+            )
+        if self.partnerships and seats != 4:
+            raise RulesError(
+                f"partnerships need four seats, not {seats}", fields=("partnerships", "seats")
+            )
+        size = self.hand_sizes.hand_size(seats)
+        if type(size) is not int or size < 1 or size * seats > _TOTAL_TILES:
+            raise RulesError(
+                f"hand size {size!r} for {seats} seats does not fit the 28 tiles",
+                fields=("hand_sizes",),
+            )
+        boneyard = _TOTAL_TILES - size * seats
+        reserve = self.reserve.reserve(seats, boneyard)
+        if type(reserve) is not int or reserve < 0:
+            raise RulesError(f"reserve must be an int >= 0, got {reserve!r}", fields=("reserve",))
+        if self.drawing and reserve >= boneyard and boneyard > 0:
+            raise RulesError(
+                f"a reserve of {reserve} leaves nothing to draw from the {boneyard}-tile boneyard "
+                f"at {seats} seats (turn drawing off for Block Bergen instead)",
+                fields=("reserve", "hand_sizes"),
+            )
+        if reserve > boneyard:
+            raise RulesError(
+                f"a reserve of {reserve} exceeds the {boneyard}-tile boneyard at {seats} seats",
+                fields=("reserve", "hand_sizes"),
+            )
+        target = self.target.target(seats, self.partnerships)
+        if type(target) is not int or target < 1:
+            raise RulesError(f"target must be an int >= 1, got {target!r}", fields=("target",))
+        return TableRules(seats, size, boneyard, reserve, target, 2 if self.partnerships else seats)
+
+    def replace(self, **changes: Any) -> Rules:
+        """Return a ruleset with some fields changed.
+
+        The result is unnamed (``name``, ``version`` and ``source`` are ``None``) and remembers
+        the preset it came from in ``base``, unless the changes name it themselves.
+
+        Raises:
+            RulesError: when the new combination is inconsistent.
+            TypeError: for an unknown field name.
+        """
+        fields: dict[str, Any] = {
+            "name": None,
+            "version": None,
+            "source": None,
+            "base": self.name or self.base,
+        }
+        fields.update(changes)
+        return attrs.evolve(self, **fields)
+
+    @property
+    def label(self) -> str:
+        """A short human label: ``classic v1`` or ``custom (based on classic)``."""
+        if self.name is not None:
+            return f"{self.name} v{self.version}"
+        return f"custom (based on {self.base})" if self.base else "custom"
+
+
+CLASSIC = Rules(
+    name="classic",
+    version="1",
+    source="seeds 000_ (Swedish) and 001_ (German); pagat; Celko, Game Cabinet",
+)
+"""The default rules: rules brief, rules 1-10."""
+
+SIMPLE = Rules(
+    hand_sizes=HandSizes(6, 5, 5),
+    no_double=NoDouble.DRAW_IN_TURN,
+    lead_scores=False,
+    reduction=NoReduction(),
+    blocked=FewestPips(),
+    reserve=FixedReserve(0),
+    name="simple",
+    version="1",
+    source="seed 003_ (the English rule page)",
+)
+"""The English rule page's rules (rules brief, "The English rule page: the simple preset")."""
+
+PRESETS: dict[str, Rules] = {"classic": CLASSIC, "simple": SIMPLE}
+"""The presets by name."""

@@ -1,0 +1,294 @@
+"""The built-in rule components: small frozen values, one per published variant.
+
+Each names the rule text it implements (rules brief, "Variants"). They satisfy the protocols in
+:mod:`bergen.rules.protocols`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+import attrs
+
+from bergen.errors import RulesError
+from bergen.tiles import Tile
+
+__all__ = [
+    "FewestDoublesThenPips",
+    "FewestPips",
+    "FixedReserve",
+    "FixedTarget",
+    "HandSizes",
+    "HighestDouble",
+    "LowestDouble",
+    "NearTargetReduction",
+    "NoDouble",
+    "NoDoubleFirst",
+    "NoDoubleFirstNonDoublePips",
+    "NoReduction",
+    "Points",
+    "TargetByTable",
+]
+
+
+def _non_negative(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 0:
+        raise RulesError(
+            f"{attribute.name} must be an int >= 0, got {value!r}", fields=(attribute.name,)
+        )
+
+
+def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 1:
+        raise RulesError(
+            f"{attribute.name} must be an int >= 1, got {value!r}", fields=(attribute.name,)
+        )
+
+
+@attrs.frozen
+class HandSizes:
+    """Tiles dealt to each seat, by table size.
+
+    ``HandSizes(6, 6, 5)`` is the Swedish/German text (rule 1); ``HandSizes(6, 5, 5)`` the
+    English page (``003_``).
+
+    Args:
+        two: Tiles each with two seats.
+        three: Tiles each with three seats.
+        four: Tiles each with four seats.
+
+    Raises:
+        RulesError: when a size is below 1 or the hands do not fit in 28 tiles.
+    """
+
+    two: int = attrs.field(validator=_positive)
+    three: int = attrs.field(validator=_positive)
+    four: int = attrs.field(validator=_positive)
+
+    def __attrs_post_init__(self) -> None:
+        """Check that every table's hands fit in the 28-tile set."""
+        for seats, size, name in (
+            (2, self.two, "two"),
+            (3, self.three, "three"),
+            (4, self.four, "four"),
+        ):
+            if seats * size > 28:
+                raise RulesError(
+                    f"hand size {size} for {seats} seats needs {seats * size} tiles; "
+                    "the set has 28",
+                    fields=(f"hand_sizes.{name}",),
+                )
+
+    def hand_size(self, seats: int) -> int:
+        """Tiles dealt to each of ``seats`` seats (2, 3 or 4).
+
+        Raises:
+            RulesError: for another number of seats.
+        """
+        if seats == 2:
+            return self.two
+        if seats == 3:
+            return self.three
+        if seats == 4:
+            return self.four
+        raise RulesError(f"Bergen is played by 2, 3 or 4 seats, not {seats!r}", fields=("seats",))
+
+
+@attrs.frozen
+class LowestDouble:
+    """The lowest double held leads (seeds ``000_``, ``001_``, ``003_``; pagat)."""
+
+    def choose(self, doubles: Sequence[Tile]) -> Tile:
+        """Return the lowest of the doubles held at the table."""
+        return min(doubles)
+
+
+@attrs.frozen
+class HighestDouble:
+    """The highest double held leads (domino-games.com, onlinedominogames)."""
+
+    def choose(self, doubles: Sequence[Tile]) -> Tile:
+        """Return the highest of the doubles held at the table."""
+        return max(doubles)
+
+
+class NoDouble(enum.Enum):
+    """What happens when nobody is dealt a double (rules brief, rule 2 and "no double dealt")."""
+
+    REDEAL = "redeal"
+    """Shuffle and deal again, same dealer (``000_``, ``001_``)."""
+    DRAW_IN_TURN = "draw"
+    """Starting left of the dealer, each seat in turn draws one tile until somebody holds a
+    double, and that seat leads it (``003_``). This drawing is part of the deal: it ignores the
+    reserve and the drawing switch."""
+
+    def __repr__(self) -> str:
+        """Valid Python: ``NoDouble.REDEAL``."""
+        return f"NoDouble.{self.name}"
+
+
+@attrs.frozen
+class Points:
+    """The four point values (rules brief, rules 5, 7, 8 and "points").
+
+    Args:
+        double_header: Points for a double header (2).
+        triple_header: Points for a triple header (3).
+        going_out: Points for going out (2; 1 in some published rules).
+        blocked_hand: Points for winning a blocked hand (2; 1 in some published rules).
+
+    Raises:
+        RulesError: when a value is negative.
+    """
+
+    double_header: int = attrs.field(default=2, validator=_non_negative)
+    triple_header: int = attrs.field(default=3, validator=_non_negative)
+    going_out: int = attrs.field(default=2, validator=_non_negative)
+    blocked_hand: int = attrs.field(default=2, validator=_non_negative)
+
+
+@attrs.frozen
+class NearTargetReduction:
+    """Headers are reduced near the target (rule 6; ``000_``, Celko).
+
+    With ``need = target - score`` before the play: ``need <= 2`` makes every header worth 1;
+    ``need == 3`` caps a header at 2. Going out and blocks are never reduced.
+    """
+
+    def reduce(self, base: int, score: int, target: int) -> int:
+        """Return the reduced value of a header worth ``base`` points."""
+        need = target - score
+        if need <= 2:
+            return min(base, 1)
+        if need == 3:
+            return min(base, 2)
+        return base
+
+
+@attrs.frozen
+class NoReduction:
+    """Headers keep their value up to the target (``003_``)."""
+
+    def reduce(self, base: int, score: int, target: int) -> int:
+        """Return ``base`` unchanged."""
+        return base
+
+
+def _sides_min(keys: Sequence[tuple[int, ...]]) -> int | None:
+    best = min(keys)
+    winners = [i for i, k in enumerate(keys) if k == best]
+    return winners[0] if len(winners) == 1 else None
+
+
+@attrs.frozen
+class FewestDoublesThenPips:
+    """The side with the fewest doubles wins; fewer pips decide between sides level on doubles;
+    a complete tie scores nothing (rule 8; the "German rule" of ``000_``/``001_``).
+    """
+
+    def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
+        """Return the winning side index, or ``None`` on a tie for the best count."""
+        return _sides_min([(sum(t.is_double for t in s), sum(t.pips for t in s)) for s in sides])
+
+
+@attrs.frozen
+class FewestPips:
+    """Fewest pips wins; a tie for fewest scores nothing (``003_``; onlinedominogames)."""
+
+    def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
+        """Return the winning side index, or ``None`` on a tie for fewest pips."""
+        return _sides_min([(sum(t.pips for t in s),) for s in sides])
+
+
+@attrs.frozen
+class NoDoubleFirst:
+    """A hand holding no double beats any hand holding one; then fewer pips
+    (``003_`` "Doubles decide a blocked hand"; puzzle-place).
+    """
+
+    def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
+        """Return the winning side index, or ``None`` on a tie."""
+        return _sides_min(
+            [(int(any(t.is_double for t in s)), sum(t.pips for t in s)) for s in sides]
+        )
+
+
+@attrs.frozen
+class NoDoubleFirstNonDoublePips:
+    """A hand holding no double wins; between hands level on that, the pips of non-double
+    tiles only decide (puzzle-place: "if all hold doubles, only the pips of non-double tiles
+    count").
+    """
+
+    def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
+        """Return the winning side index, or ``None`` on a tie."""
+        return _sides_min(
+            [
+                (int(any(t.is_double for t in s)), sum(t.pips for t in s if not t.is_double))
+                for s in sides
+            ]
+        )
+
+
+@attrs.frozen
+class FixedReserve:
+    """A fixed number of boneyard tiles that are never drawn (rule 4: 2; ``003_``: 0).
+
+    Args:
+        count: The reserve, in tiles.
+
+    Raises:
+        RulesError: when the count is negative.
+    """
+
+    count: int = attrs.field(validator=_non_negative)
+
+    def reserve(self, seats: int, boneyard_size: int) -> int:
+        """Return ``count`` whatever the table."""
+        return self.count
+
+
+@attrs.frozen
+class TargetByTable:
+    """The target by table size (rule 9): 15 for two seats or two partnerships, 10 for three or
+    four individuals.
+
+    Args:
+        two: Target with two seats.
+        three: Target with three seats.
+        four: Target with four individuals.
+        partnerships: Target for two partnerships.
+
+    Raises:
+        RulesError: when a target is below 1.
+    """
+
+    two: int = attrs.field(default=15, validator=_positive)
+    three: int = attrs.field(default=10, validator=_positive)
+    four: int = attrs.field(default=10, validator=_positive)
+    partnerships: int = attrs.field(default=15, validator=_positive)
+
+    def target(self, seats: int, partnerships: bool) -> int:
+        """Return the target for the table, in points."""
+        if partnerships:
+            return self.partnerships
+        return {2: self.two, 3: self.three}.get(seats, self.four)
+
+
+@attrs.frozen
+class FixedTarget:
+    """One target for every table (``003_`` "Fifteen for every table": 15).
+
+    Args:
+        points: The target, in points.
+
+    Raises:
+        RulesError: when the target is below 1.
+    """
+
+    points: int = attrs.field(validator=_positive)
+
+    def target(self, seats: int, partnerships: bool) -> int:
+        """Return ``points`` whatever the table."""
+        return self.points
