@@ -136,8 +136,9 @@ class Rules:
 
     Raises:
         RulesError: when a component does not implement its protocol, or the combination is
-            inconsistent for some table size (hands that do not fit 28 tiles, a reserve that
-            leaves nothing to draw).
+            unusable at every table size (hands that do not fit 28 tiles, a reserve that leaves
+            nothing to draw, a target below 1). A combination that fails only at some table
+            sizes is rejected by :meth:`for_table` when a round or match is created there.
     """
 
     hand_sizes: HandSizeRule = attrs.field(
@@ -174,8 +175,15 @@ class Rules:
             raise RulesError(
                 f"points must be a Points value, got {self.points!r}", fields=("points",)
             )
-        for seats in (4,) if self.partnerships else (2, 3, 4):
-            self.for_table(seats)
+        errors: list[RulesError] = []
+        tables = (4,) if self.partnerships else (2, 3, 4)
+        for seats in tables:
+            try:
+                self.for_table(seats)
+            except RulesError as e:
+                errors.append(e)
+        if len(errors) == len(tables):  # unusable at every table: say why for the first
+            raise errors[0]
 
     def for_table(self, seats: int) -> TableRules:
         """Work out the rules' numbers for a table of ``seats`` seats.

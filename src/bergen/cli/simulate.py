@@ -1,8 +1,4 @@
-"""The ``bergen`` command.
-
-``bergen simulate`` plays one whole match between built-in random players and prints it. The CLI
-sits on top of the pure engine; the engine never imports it (design.md, principle 2).
-"""
+"""``bergen simulate``: play one whole match between built-in random players and print it."""
 
 from __future__ import annotations
 
@@ -10,16 +6,16 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Sequence
 from typing import Any
 
+from bergen.cli.options import add_rules_arguments, rules_from_args
+from bergen.errors import RulesError
 from bergen.events import ScoreEvent
 from bergen.match import MatchState
 from bergen.moves import Draw
 from bergen.round import RoundState
-from bergen.rules import CLASSIC, PRESETS, Rules
 
-__all__ = ["build_parser", "main"]
+__all__ = ["register", "run", "simulate"]
 
 
 def _ends(rnd: RoundState) -> str:
@@ -31,16 +27,9 @@ def _ends(rnd: RoundState) -> str:
     return f"{left}|{right}"
 
 
-def _rules_from_args(args: argparse.Namespace) -> Rules:
-    rules = PRESETS[args.rules]
-    if args.partnerships:
-        rules = rules.replace(partnerships=True)
-    return rules
-
-
 def simulate(args: argparse.Namespace) -> dict[str, Any]:
     """Play one seeded match between random players; return it as a JSON-ready dict."""
-    rules = _rules_from_args(args)
+    rules = rules_from_args(args)
     seed = args.seed
     match = MatchState.new(args.players, rules, seed=seed)
     chooser = random.Random(seed + 1)  # the players' own generator, apart from the deals
@@ -154,44 +143,33 @@ def _print_text(doc: dict[str, Any], out: Any) -> None:
     print(f"Winner: {name(doc['winner'])}", file=out)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``bergen`` command."""
-    parser = argparse.ArgumentParser(
-        prog="bergen", description="Bergen, the domino game: rules engine tools."
-    )
-    sub = parser.add_subparsers(dest="command", required=True)
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``simulate`` subcommand to the ``bergen`` parser."""
     sim = sub.add_parser("simulate", help="play one match between random players and print it")
     sim.add_argument(
         "--players", type=int, choices=(2, 3, 4), default=3, help="number of seats (default 3)"
     )
     sim.add_argument(
-        "--partnerships", action="store_true", help="two partnerships (needs --players 4)"
-    )
-    sim.add_argument(
         "--seed", type=int, default=0, help="seed of the deals and the players (default 0)"
     )
-    sim.add_argument("--rules", choices=sorted(PRESETS), default=CLASSIC.name, help="rules preset")
     sim.add_argument("--json", action="store_true", help="print the match as one JSON document")
-    return parser
+    add_rules_arguments(sim)
+    sim.set_defaults(run=run)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``bergen`` command; return the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command == "simulate":
-        if args.partnerships and args.players != 4:
-            parser.error("--partnerships needs --players 4")
+def run(args: argparse.Namespace) -> int:
+    """Run ``bergen simulate``; return the exit status (1 for inconsistent rules)."""
+    if args.partnerships and args.players != 4:
+        print("bergen simulate: --partnerships needs --players 4", file=sys.stderr)
+        return 2
+    try:
         doc = simulate(args)
-        if args.json:
-            json.dump(doc, sys.stdout, indent=2)
-            sys.stdout.write("\n")
-        else:
-            _print_text(doc, sys.stdout)
-        return 0
-    parser.error(f"unknown command {args.command}")  # pragma: no cover
-    return 2  # pragma: no cover
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    except RulesError as e:
+        print(f"bergen simulate: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        json.dump(doc, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        _print_text(doc, sys.stdout)
+    return 0

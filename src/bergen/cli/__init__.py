@@ -1,0 +1,45 @@
+"""The ``bergen`` command: one subcommand per module of this package.
+
+The CLI sits on top of the pure engine; the engine never imports it (design.md, principle 2).
+Each subcommand module has ``register(subparsers)``, which adds its parser and sets ``run``,
+a function taking the parsed arguments and returning the exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from bergen.cli import simulate
+
+__all__ = ["build_parser", "main"]
+
+_SUBCOMMANDS = (simulate,)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser of the ``bergen`` command, every subcommand registered."""
+    parser = argparse.ArgumentParser(
+        prog="bergen", description="Bergen, the domino line game scored during play."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in _SUBCOMMANDS:
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``bergen`` command with ``argv`` (default ``sys.argv[1:]``).
+
+    Returns:
+        The exit status: 0 on success, 1 when the input was rejected, 2 for bad arguments.
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    status: int = args.run(args)
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,140 @@
+"""Command-line options for the rules: a preset and one flag per variant switch.
+
+Shared by every subcommand that plays (``simulate``, ``arena``, ``play``). The switches are the
+rows of the rules brief's "Variants" table.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from bergen.rules import (
+    PRESETS,
+    FewestDoublesThenPips,
+    FewestPips,
+    FixedReserve,
+    FixedTarget,
+    HandSizes,
+    HighestDouble,
+    LowestDouble,
+    NearTargetReduction,
+    NoDouble,
+    NoDoubleFirst,
+    NoDoubleFirstNonDoublePips,
+    NoReduction,
+    Points,
+    Rules,
+)
+from bergen.rules.protocols import BlockedHandJudge
+
+__all__ = ["BLOCK_RULES", "add_rules_arguments", "rules_from_args"]
+
+BLOCK_RULES: dict[str, BlockedHandJudge] = {
+    "fewest-doubles": FewestDoublesThenPips(),
+    "fewest-pips": FewestPips(),
+    "no-double-first": NoDoubleFirst(),
+    "non-double-pips": NoDoubleFirstNonDoublePips(),
+}
+"""The built-in blocked-hand judges by their command-line name."""
+
+
+def _ints(text: str, count: int, what: str) -> tuple[int, ...]:
+    try:
+        values = tuple(int(p) for p in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{what}: expected {count} integers like 6,6,5, got {text!r}"
+        ) from None
+    if len(values) != count:
+        raise argparse.ArgumentTypeError(
+            f"{what}: expected {count} comma-separated integers, got {text!r}"
+        )
+    return values
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--rules`` and one option per variant switch to ``parser``."""
+    g = parser.add_argument_group(
+        "rules", "a preset, then any switches to change (rules brief, Variants)"
+    )
+    g.add_argument(
+        "--rules", choices=sorted(PRESETS), default="classic", help="rules preset (default classic)"
+    )
+    g.add_argument(
+        "--partnerships",
+        action="store_true",
+        help="two partnerships, seats 0+2 and 1+3 (four seats)",
+    )
+    g.add_argument("--target", type=int, metavar="N", help="one target for every table (e.g. 15)")
+    g.add_argument("--reserve", type=int, metavar="N", help="boneyard tiles never drawn")
+    g.add_argument(
+        "--no-draw", action="store_true", help="Block Bergen: never draw; pass when nothing fits"
+    )
+    g.add_argument("--block-rule", choices=sorted(BLOCK_RULES), help="who wins a blocked hand")
+    g.add_argument(
+        "--lead-scores",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="whether the lead double scores as a double header",
+    )
+    g.add_argument(
+        "--no-double",
+        choices=("redeal", "draw"),
+        help="nobody dealt a double: redeal or draw in turn",
+    )
+    g.add_argument(
+        "--hand-sizes",
+        type=lambda s: _ints(s, 3, "--hand-sizes"),
+        metavar="TWO,THREE,FOUR",
+        help="tiles dealt per seat with 2, 3, 4 seats (e.g. 6,5,5)",
+    )
+    g.add_argument("--lead", choices=("lowest", "highest"), help="which double leads")
+    g.add_argument(
+        "--points",
+        type=lambda s: _ints(s, 4, "--points"),
+        metavar="DOUBLE,TRIPLE,OUT,BLOCK",
+        help="points for a double header, triple header, going out, blocked hand (e.g. 2,3,1,1)",
+    )
+    g.add_argument(
+        "--reduction",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="reduce headers near the target (rule 6)",
+    )
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """Build the ruleset the parsed options describe: the preset, with each given switch changed.
+
+    Raises:
+        RulesError: when the combination is inconsistent (the message names the fields).
+    """
+    rules = PRESETS[args.rules]
+    changes: dict[str, object] = {}
+    if args.partnerships:
+        changes["partnerships"] = True
+    if args.target is not None:
+        changes["target"] = FixedTarget(args.target)
+    if args.reserve is not None:
+        changes["reserve"] = FixedReserve(args.reserve)
+    if args.no_draw:
+        changes["drawing"] = False
+    if args.block_rule is not None:
+        changes["blocked"] = BLOCK_RULES[args.block_rule]
+    if args.lead_scores is not None:
+        changes["lead_scores"] = args.lead_scores
+    if args.no_double is not None:
+        changes["no_double"] = (
+            NoDouble.REDEAL if args.no_double == "redeal" else NoDouble.DRAW_IN_TURN
+        )
+    if args.hand_sizes is not None:
+        changes["hand_sizes"] = HandSizes(*args.hand_sizes)
+    if args.lead is not None:
+        changes["lead"] = LowestDouble() if args.lead == "lowest" else HighestDouble()
+    if args.points is not None:
+        changes["points"] = Points(*args.points)
+    if args.reduction is not None:
+        changes["reduction"] = NearTargetReduction() if args.reduction else NoReduction()
+    if not changes:
+        return rules
+    return rules.replace(**changes)
