@@ -32,18 +32,16 @@ __all__ = [
 ]
 
 
-def _non_negative(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+def _non_negative(inst: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 0:
-        raise RulesError(
-            f"{attribute.name} must be an int >= 0, got {value!r}", fields=(attribute.name,)
-        )
+        name = f"{type(inst).__name__}.{attribute.name}"
+        raise RulesError(f"{name} must be an int >= 0, got {value!r}", fields=(name,))
 
 
-def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+def _positive(inst: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 1:
-        raise RulesError(
-            f"{attribute.name} must be an int >= 1, got {value!r}", fields=(attribute.name,)
-        )
+        name = f"{type(inst).__name__}.{attribute.name}"
+        raise RulesError(f"{name} must be an int >= 1, got {value!r}", fields=(name,))
 
 
 @attrs.frozen
