@@ -1,0 +1,67 @@
+"""``bergen simulate`` plays whole matches to the target of rule 9 (and the variants' targets)."""
+
+import json
+import re
+
+import pytest
+
+from bergen.cli import main
+
+
+def final_scores(out: str) -> list[int]:
+    line = next(ln for ln in out.splitlines() if ln.startswith("Final scores:"))
+    return [int(n) for n in re.findall(r" (\d+)(?:,|$)", line)]
+
+
+@pytest.mark.parametrize(
+    ("argv", "target"),
+    [
+        (["--players", "3", "--seed", "1"], 10),  # rule 9: 10 with three
+        (["--players", "2", "--seed", "1"], 15),  # 15 with two
+        (["--players", "4", "--seed", "1"], 10),  # 10 with four individuals
+        (["--players", "4", "--partnerships", "--seed", "1"], 15),  # 15 for two partnerships
+        (["--rules", "simple", "--players", "3", "--seed", "2"], 10),  # 003_: 10 at three
+        (["--players", "3", "--target", "15", "--seed", "4"], 15),  # fifteen for every table
+    ],
+)
+def test_simulate_plays_to_the_target(
+    argv: list[str], target: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", *argv]) == 0
+    out = capsys.readouterr().out
+    scores = final_scores(out)
+    assert max(scores) >= target
+    assert sorted(scores)[-2] < target  # exactly one side reached it: the match stopped there
+    assert f"target {target}" in out
+    assert "Winner:" in out
+
+
+def test_simulate_partnerships_report_sides(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["simulate", "--players", "4", "--partnerships", "--seed", "1"])
+    out = capsys.readouterr().out
+    assert len(final_scores(out)) == 2
+    assert re.search(r"Winner: seats [01]\+[23]", out)
+
+
+def test_simulate_json_parses(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "2", "--seed", "7", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert isinstance(doc, dict)
+
+
+def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["simulate", "--players", "3", "--seed", "5"])
+    first = capsys.readouterr().out
+    main(["simulate", "--players", "3", "--seed", "5"])
+    assert capsys.readouterr().out == first
+
+
+def test_inconsistent_rules_exit_1_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "3", "--reserve", "10"]) == 1
+    err = capsys.readouterr().err
+    assert "reserve" in err and len(err.strip().splitlines()) == 1
+
+
+def test_partnerships_need_four_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "3", "--partnerships"]) == 2
+    assert "--players 4" in capsys.readouterr().err
