@@ -76,7 +76,7 @@ def _mask_moves(mask_left: int, mask_right: int) -> tuple[Play, ...]:
     return tuple(out)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class RoundState:
     """The state of one round.
 
@@ -109,7 +109,7 @@ class RoundState:
     outcome: Outcome | None = None
     lead_draws: tuple[Action, ...] = ()
     deal: Deal | None = None
-    _trail: _Trail = attrs.field(default=None, repr=False, alias="trail")
+    _trail: _Trail = attrs.field(default=None, alias="trail")
     _legal: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
@@ -264,6 +264,11 @@ class RoundState:
         return state
 
     # ------------------------------------------------------------------ derived facts
+
+    def __repr__(self) -> str:
+        """Valid Python that rebuilds an equal state (the history as ``trail=``)."""
+        parts = [f"{a.alias}={getattr(self, a.name)!r}" for a in attrs.fields(RoundState) if a.init]
+        return f"RoundState({', '.join(parts)})"
 
     @property
     def seats(self) -> int:
