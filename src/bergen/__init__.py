@@ -26,6 +26,25 @@ from bergen.hands import Boneyard, Hand
 from bergen.line import LineOfPlay, PlacedTile
 from bergen.match import MatchState
 from bergen.moves import DRAW, PASS, Draw, End, Lead, Move, Pass, Play, parse_move
+from bergen.notation import parse_short, short
+from bergen.records import (
+    RECORD_FORMAT,
+    Record,
+    RecordedAction,
+    RecordedEvent,
+    ReplayResult,
+    ReplayStep,
+    RoundRecord,
+    RoundReplay,
+    dump,
+    dumps,
+    load,
+    loads,
+    perft,
+    perft_counts,
+    record_match,
+    replay,
+)
 from bergen.round import Action, RoundState
 from bergen.rules import (
     CLASSIC,
@@ -67,6 +86,7 @@ __all__ = [
     "DRAW",
     "PASS",
     "PRESETS",
+    "RECORD_FORMAT",
     "SIMPLE",
     "TILES",
     "Action",
@@ -109,8 +129,15 @@ __all__ = [
     "Points",
     "PositionError",
     "Reason",
+    "Record",
     "RecordError",
+    "RecordedAction",
+    "RecordedEvent",
+    "ReplayResult",
+    "ReplayStep",
     "ReserveRule",
+    "RoundRecord",
+    "RoundReplay",
     "RoundState",
     "Rules",
     "RulesError",
@@ -120,6 +147,16 @@ __all__ = [
     "TargetRule",
     "Tile",
     "__version__",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
     "parse_move",
+    "parse_short",
+    "perft",
+    "perft_counts",
+    "record_match",
+    "replay",
+    "short",
     "shuffled_tiles",
 ]

@@ -11,11 +11,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bergen.cli import simulate
+from bergen.cli import replay, simulate
 
 __all__ = ["build_parser", "main"]
 
-_SUBCOMMANDS = (simulate,)
+_SUBCOMMANDS = (simulate, replay)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from typing import Any
@@ -13,6 +12,7 @@ from bergen.errors import RulesError
 from bergen.events import ScoreEvent
 from bergen.match import MatchState
 from bergen.moves import Draw
+from bergen.records import dumps, record_match
 from bergen.round import RoundState
 
 __all__ = ["register", "run", "simulate"]
@@ -29,6 +29,11 @@ def _ends(rnd: RoundState) -> str:
 
 def simulate(args: argparse.Namespace) -> dict[str, Any]:
     """Play one seeded match between random players; return it as a JSON-ready dict."""
+    return _simulate(args)[0]
+
+
+def _simulate(args: argparse.Namespace) -> tuple[dict[str, Any], MatchState]:
+    """Play one seeded match; return the dict the text output is printed from, and the match."""
     rules = rules_from_args(args)
     seed = args.seed
     match = MatchState.new(args.players, rules, seed=seed)
@@ -85,7 +90,7 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
         "rounds": rounds,
         "scores": list(match.scores),
         "winner": match.winner,
-    }
+    }, match
 
 
 def _event_json(e: ScoreEvent) -> dict[str, Any]:
@@ -152,7 +157,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sim.add_argument(
         "--seed", type=int, default=0, help="seed of the deals and the players (default 0)"
     )
-    sim.add_argument("--json", action="store_true", help="print the match as one JSON document")
+    sim.add_argument(
+        "--json", action="store_true", help="print the match as a game record (bergen-record/1)"
+    )
     add_rules_arguments(sim)
     sim.set_defaults(run=run)
 
@@ -163,13 +170,13 @@ def run(args: argparse.Namespace) -> int:
         print("bergen simulate: --partnerships needs --players 4", file=sys.stderr)
         return 2
     try:
-        doc = simulate(args)
+        doc, match = _simulate(args)
     except RulesError as e:
         print(f"bergen simulate: {e}", file=sys.stderr)
         return 1
-    if args.json:
-        json.dump(doc, sys.stdout, indent=2)
-        sys.stdout.write("\n")
+    if args.json:  # a game record, bergen-record/1 (bergen replay reads it)
+        meta = (("generator", "bergen simulate"), ("players", "random legal moves"))
+        sys.stdout.write(dumps(record_match(match, meta=meta)))
     else:
         _print_text(doc, sys.stdout)
     return 0

@@ -1,0 +1,576 @@
+"""Reading and writing records as JSON (``"format": "bergen-record/1"``).
+
+The reader checks everything by hand (the core library has no JSON Schema dependency) and is at
+least as strict as the schema file shipped in ``bergen/schema/``: every record it accepts
+validates against that schema. Any problem raises :class:`bergen.RecordError` with the JSON path
+of the offending value; nothing else escapes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from typing import IO, Any
+
+from bergen.deal import Deal
+from bergen.errors import BergenError, RecordError
+from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
+from bergen.line import LineOfPlay
+from bergen.moves import Draw, parse_move
+from bergen.records.model import (
+    MAX_RECORD_BYTES,
+    RECORD_FORMAT,
+    Position,
+    Record,
+    RecordedAction,
+    RecordedEvent,
+    RoundRecord,
+)
+from bergen.records.rules_json import _kind, rules_from_json, rules_to_json
+from bergen.tiles import Tile
+
+__all__ = ["dump", "dumps", "load", "loads", "record_from_json", "record_to_json"]
+
+_TILE_RE = re.compile(r"[0-6]-[0-6]")
+_MOVE_RE = re.compile(r"[0-6]-[0-6][LR]?|draw|pass")
+_WIDTH = 100
+_PACK = 40  # array items whose JSON is at most this long are packed several to a line
+
+
+# ---------------------------------------------------------------------------------- writing
+
+
+def _tiles(tiles: tuple[Tile, ...]) -> list[str]:
+    return [str(t) for t in tiles]
+
+
+def _event_json(index: int, e: ScoreEvent) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "action": index,
+        "kind": e.kind.value,
+        "seat": e.seat,
+        "side": e.side,
+        "points": e.points,
+    }
+    if e.base_points != e.points:
+        out["base_points"] = e.base_points
+    if e.tile is not None:
+        out["tile"] = str(e.tile)
+    return out
+
+
+def _round_json(rnd: RoundRecord) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if rnd.dealer is not None:
+        out["dealer"] = rnd.dealer
+    if rnd.redeals:
+        out["redeals"] = [
+            {"hands": [_tiles(h) for h in d.hands], "boneyard": _tiles(d.boneyard)}
+            for d in rnd.redeals
+        ]
+    if rnd.deal is not None:
+        out["deal"] = {
+            "hands": [_tiles(h) for h in rnd.deal.hands],
+            "boneyard": _tiles(rnd.deal.boneyard),
+        }
+    if rnd.position is not None:
+        p = rnd.position
+        pos: dict[str, Any] = {
+            "hands": [_tiles(h) for h in p.hands],
+            "boneyard": _tiles(p.boneyard),
+            "line": str(p.line),
+            "to_move": p.to_move,
+        }
+        if p.scores is not None:
+            pos["scores"] = list(p.scores)
+        out["position"] = pos
+    out["actions"] = [
+        str(a.move) if a.tile is None else {"move": str(a.move), "tile": str(a.tile)}
+        for a in rnd.actions
+    ]
+    out["events"] = [_event_json(e.action, e.event) for e in rnd.events]
+    if rnd.outcome is not None:
+        out["result"] = {
+            "outcome": rnd.outcome.kind.value,
+            "seat": rnd.outcome.seat,
+            "side": rnd.outcome.side,
+            "scores": None if rnd.scores is None else list(rnd.scores),
+        }
+    return out
+
+
+def record_to_json(record: Record) -> dict[str, Any]:
+    """Turn a record into its JSON object (``"format": "bergen-record/1"``).
+
+    Args:
+        record: The record.
+
+    Returns:
+        A dict of JSON values, ready for ``json.dumps``.
+
+    Raises:
+        RecordError: when the rules hold a user-supplied component (see
+            :func:`bergen.records.rules_json.rules_to_json`).
+    """
+    out: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "rules": rules_to_json(record.rules),
+        "seats": [{} if n is None else {"name": n} for n in record.names],
+    }
+    if record.seed is not None:
+        out["seed"] = record.seed
+    if record.meta:
+        out["meta"] = dict(record.meta)
+    if record.start_scores is not None:
+        out["start_scores"] = list(record.start_scores)
+    out["rounds"] = [_round_json(r) for r in record.rounds]
+    if record.scores is not None:
+        out["scores"] = list(record.scores)
+    return out
+
+
+def _format(value: Any, indent: int, lead: int = 0) -> Iterator[str]:
+    """Pretty JSON: a container goes on one line when it fits; arrays of short items (tiles,
+    actions) are filled several to a line; anything else takes one line per item.
+    """
+    flat = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, dict | list) or indent + lead + len(flat) <= _WIDTH or not value:
+        yield flat
+        return
+    pad = " " * (indent + 2)
+    items = [json.dumps(v, ensure_ascii=False) for v in value] if isinstance(value, list) else []
+    if isinstance(value, list) and all(
+        not isinstance(v, list) and len(t) <= _PACK for v, t in zip(value, items, strict=True)
+    ):
+        line = ""
+        rows: list[str] = []
+        for item in items:
+            piece = item if not line else f"{line}, {item}"
+            if len(pad) + len(piece) + 1 > _WIDTH and line:
+                rows.append(line + ",")
+                line = item
+            else:
+                line = piece
+        rows.append(line)
+        yield "["
+        for row in rows:
+            yield pad + row
+        yield " " * indent + "]"
+        return
+    if isinstance(value, dict):
+        entries = list(value.items())
+        yield "{"
+        for i, (k, v) in enumerate(entries):
+            comma = "," if i < len(entries) - 1 else ""
+            prefix = f"{pad}{json.dumps(k)}: "
+            lines = list(_format(v, indent + 2, len(prefix) - len(pad)))
+            yield prefix + lines[0] + ("" if len(lines) > 1 else comma)
+            yield from lines[1:-1]
+            if len(lines) > 1:
+                yield lines[-1] + comma
+        yield " " * indent + "}"
+        return
+    yield "["
+    for i, v in enumerate(value):
+        comma = "," if i < len(value) - 1 else ""
+        lines = list(_format(v, indent + 2))
+        yield pad + lines[0] + ("" if len(lines) > 1 else comma)
+        yield from lines[1:-1]
+        if len(lines) > 1:
+            yield lines[-1] + comma
+    yield " " * indent + "]"
+
+
+def dumps(record: Record) -> str:
+    """Write a record as JSON text (readable: short arrays on one line), ending in a newline.
+
+    Raises:
+        RecordError: when the rules cannot be written (a user-supplied component).
+    """
+    return "\n".join(_format(record_to_json(record), 0)) + "\n"
+
+
+def dump(record: Record, target: str | os.PathLike[str] | IO[str]) -> None:
+    """Write a record as JSON to a path or an open text file.
+
+    Raises:
+        RecordError: when the rules cannot be written (a user-supplied component).
+        OSError: when the file cannot be written.
+    """
+    text = dumps(record)
+    if isinstance(target, str | os.PathLike):
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        target.write(text)
+
+
+# ---------------------------------------------------------------------------------- reading
+
+
+class _Ctx:
+    """Where in the record a value sits, for error messages."""
+
+    def __init__(self, round: int | None = None, action_index: int | None = None) -> None:
+        self.round = round
+        self.action_index = action_index
+        self.action: str | None = None
+
+    def err(self, where: str, message: str) -> RecordError:
+        loc = []
+        if self.round is not None:
+            loc.append(f"round {self.round}")
+        if self.action_index is not None:
+            text = f" ({self.action})" if self.action is not None else ""
+            loc.append(f"action {self.action_index}{text}")
+        head = ", ".join(loc)
+        return RecordError(
+            f"{head + ': ' if head else ''}{where}: {message}",
+            round=self.round,
+            action_index=self.action_index,
+            action=self.action,
+        )
+
+
+def _obj(
+    value: object, where: str, ctx: _Ctx, required: tuple[str, ...], optional: tuple[str, ...]
+) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ctx.err(where, f"expected an object, got {_kind(value)}")
+    for k in required:
+        if k not in value:
+            raise ctx.err(where, f"missing field {k!r}")
+    for k in value:
+        if k not in required and k not in optional:
+            raise ctx.err(where, f"unknown field {k!r}")
+    return value
+
+
+def _list(value: object, where: str, ctx: _Ctx) -> list[Any]:
+    if not isinstance(value, list):
+        raise ctx.err(where, f"expected an array, got {_kind(value)}")
+    return value
+
+
+def _int(value: object, where: str, ctx: _Ctx, minimum: int = 0) -> int:
+    if type(value) is not int:
+        raise ctx.err(where, f"expected an integer, got {_kind(value)} {value!r}")
+    if value < minimum:
+        raise ctx.err(where, f"expected an integer >= {minimum}, got {value}")
+    return value
+
+
+def _str(value: object, where: str, ctx: _Ctx) -> str:
+    if not isinstance(value, str):
+        raise ctx.err(where, f"expected a string, got {_kind(value)}")
+    return value
+
+
+def _tile(value: object, where: str, ctx: _Ctx) -> Tile:
+    text = _str(value, where, ctx)
+    if not _TILE_RE.fullmatch(text):
+        raise ctx.err(where, f"{text!r} is not a tile of the double-six set (written like '6-4')")
+    return Tile.parse(text)
+
+
+def _tile_list(value: object, where: str, ctx: _Ctx) -> tuple[Tile, ...]:
+    return tuple(_tile(v, f"{where}[{i}]", ctx) for i, v in enumerate(_list(value, where, ctx)))
+
+
+def _scores(value: object, where: str, ctx: _Ctx) -> tuple[int, ...]:
+    items = _list(value, where, ctx)
+    return tuple(_int(v, f"{where}[{i}]", ctx) for i, v in enumerate(items))
+
+
+def _hands(value: object, where: str, ctx: _Ctx, seats: int) -> tuple[tuple[Tile, ...], ...]:
+    items = _list(value, where, ctx)
+    if len(items) != seats:
+        raise ctx.err(where, f"{len(items)} hands for {seats} seats")
+    return tuple(_tile_list(h, f"{where}[{i}]", ctx) for i, h in enumerate(items))
+
+
+def _deal(value: object, where: str, ctx: _Ctx, seats: int) -> Deal:
+    obj = _obj(value, where, ctx, ("hands", "boneyard"), ())
+    hands = _hands(obj["hands"], f"{where}.hands", ctx, seats)
+    boneyard = _tile_list(obj["boneyard"], f"{where}.boneyard", ctx)
+    try:
+        return Deal(hands, boneyard)
+    except BergenError as e:
+        raise ctx.err(where, f"not a deal of the 28 distinct tiles: {e}") from e
+
+
+def _position(value: object, where: str, ctx: _Ctx, seats: int) -> Position:
+    obj = _obj(value, where, ctx, ("hands", "boneyard", "line", "to_move"), ("scores",))
+    hands = _hands(obj["hands"], f"{where}.hands", ctx, seats)
+    boneyard = _tile_list(obj["boneyard"], f"{where}.boneyard", ctx)
+    text = _str(obj["line"], f"{where}.line", ctx)
+    try:
+        line = LineOfPlay.parse(text)
+    except BergenError as e:
+        raise ctx.err(f"{where}.line", str(e)) from e
+    to_move = _int(obj["to_move"], f"{where}.to_move", ctx)
+    scores = _scores(obj["scores"], f"{where}.scores", ctx) if "scores" in obj else None
+    return Position(hands, boneyard, line, to_move, scores)
+
+
+def _action(value: object, where: str, ctx: _Ctx) -> RecordedAction:
+    tile: Tile | None = None
+    if isinstance(value, dict):
+        ctx.action = str(value.get("move")) if isinstance(value.get("move"), str) else None
+        obj = _obj(value, where, ctx, ("move",), ("tile",))
+        text = _str(obj["move"], f"{where}.move", ctx)
+        if "tile" in obj:
+            tile = _tile(obj["tile"], f"{where}.tile", ctx)
+            ctx.action = f"{text} {obj['tile']}"
+    elif isinstance(value, str):
+        text = ctx.action = value
+    else:
+        raise ctx.err(where, f"an action is a move string or an object, got {_kind(value)}")
+    if not _MOVE_RE.fullmatch(text):
+        raise ctx.err(
+            where,
+            f"{text!r} is not a move in canonical notation ('1-1', '5-4L', '5-4R', 'draw', 'pass')",
+        )
+    move = parse_move(text)
+    if tile is not None and not isinstance(move, Draw):
+        raise ctx.err(where, f"only a draw names the tile drawn; {text!r} names {tile}")
+    return RecordedAction(move, tile)
+
+
+_KINDS = {k.value: k for k in EventKind}
+_OUTCOMES = {k.value: k for k in OutcomeKind}
+
+
+def _event(value: object, where: str, ctx: _Ctx) -> RecordedEvent:
+    obj = _obj(
+        value, where, ctx, ("action", "kind", "seat", "side", "points"), ("base_points", "tile")
+    )
+    index = _int(obj["action"], f"{where}.action", ctx)
+    kind_text = obj["kind"]
+    if not isinstance(kind_text, str) or kind_text not in _KINDS:
+        raise ctx.err(f"{where}.kind", f"expected one of {', '.join(_KINDS)}, got {kind_text!r}")
+    kind = _KINDS[kind_text]
+    seat = _int(obj["seat"], f"{where}.seat", ctx)
+    side = _int(obj["side"], f"{where}.side", ctx)
+    points = _int(obj["points"], f"{where}.points", ctx)
+    base = _int(obj["base_points"], f"{where}.base_points", ctx) if "base_points" in obj else points
+    tile: Tile | None = None
+    if kind is EventKind.BLOCKED_HAND:
+        if obj.get("tile") is not None:
+            raise ctx.err(f"{where}.tile", "a blocked hand names no tile")
+    else:
+        if "tile" not in obj:
+            raise ctx.err(where, f"a {kind_text} event names the tile played ('tile')")
+        tile = _tile(obj["tile"], f"{where}.tile", ctx)
+    return RecordedEvent(index, ScoreEvent(kind, seat, side, points, base, tile))
+
+
+def _opt_int(value: object, where: str, ctx: _Ctx) -> int | None:
+    return None if value is None else _int(value, where, ctx)
+
+
+def _round(value: object, where: str, ctx: _Ctx, seats: int) -> RoundRecord:
+    obj = _obj(
+        value,
+        where,
+        ctx,
+        ("actions", "events"),
+        ("dealer", "redeals", "deal", "position", "result"),
+    )
+    if ("deal" in obj) == ("position" in obj):
+        raise ctx.err(where, "a round starts from either a 'deal' or a 'position' (one of them)")
+    dealer = _int(obj["dealer"], f"{where}.dealer", ctx) if "dealer" in obj else None
+    redeals: tuple[Deal, ...] = ()
+    if "redeals" in obj:
+        items = _list(obj["redeals"], f"{where}.redeals", ctx)
+        redeals = tuple(_deal(d, f"{where}.redeals[{i}]", ctx, seats) for i, d in enumerate(items))
+    deal = _deal(obj["deal"], f"{where}.deal", ctx, seats) if "deal" in obj else None
+    position = (
+        _position(obj["position"], f"{where}.position", ctx, seats) if "position" in obj else None
+    )
+    if position is not None and redeals:
+        raise ctx.err(where, "a round from a set-up position has no redeals")
+    actions: list[RecordedAction] = []
+    for i, a in enumerate(_list(obj["actions"], f"{where}.actions", ctx)):
+        actx = _Ctx(ctx.round, i)
+        actions.append(_action(a, f"{where}.actions[{i}]", actx))
+    events = tuple(
+        _event(e, f"{where}.events[{i}]", ctx)
+        for i, e in enumerate(_list(obj["events"], f"{where}.events", ctx))
+    )
+    outcome: Outcome | None = None
+    scores: tuple[int, ...] | None = None
+    if "result" in obj:
+        at = f"{where}.result"
+        res = _obj(obj["result"], at, ctx, ("outcome", "seat", "side", "scores"), ())
+        kind = res["outcome"]
+        if not isinstance(kind, str) or kind not in _OUTCOMES:
+            raise ctx.err(f"{at}.outcome", f"expected one of {', '.join(_OUTCOMES)}, got {kind!r}")
+        outcome = Outcome(
+            _OUTCOMES[kind],
+            _opt_int(res["seat"], f"{at}.seat", ctx),
+            _opt_int(res["side"], f"{at}.side", ctx),
+        )
+        scores = _scores(res["scores"], f"{at}.scores", ctx)
+    return RoundRecord(
+        dealer=dealer,
+        deal=deal,
+        position=position,
+        actions=tuple(actions),
+        events=events,
+        redeals=redeals,
+        outcome=outcome,
+        scores=scores,
+    )
+
+
+def record_from_json(obj: object) -> Record:
+    """Read a record from its parsed JSON value, checking its shape.
+
+    The rules themselves (legal moves, events) are checked by :func:`bergen.records.replay`.
+
+    Args:
+        obj: The value ``json.loads`` returned.
+
+    Returns:
+        The record.
+
+    Raises:
+        RecordError: for a value that is not a ``bergen-record/1`` record: a missing or unknown
+            field, a wrong type, an unknown format version, a tile outside the double-six set,
+            a deal that is not the 28 distinct tiles, ...; the message gives the JSON path.
+    """
+    ctx = _Ctx()
+    if not isinstance(obj, dict):
+        raise ctx.err("record", f"expected a JSON object, got {_kind(obj)}")
+    fmt = obj.get("format")
+    if fmt != RECORD_FORMAT:
+        if isinstance(fmt, str) and fmt.startswith("bergen-record/"):
+            raise ctx.err(
+                "format", f"unsupported format version {fmt!r}; this library reads {RECORD_FORMAT}"
+            )
+        raise ctx.err("format", f"not a bergen record: expected {RECORD_FORMAT!r}, got {fmt!r}")
+    obj = _obj(
+        obj,
+        "record",
+        ctx,
+        ("format", "rules", "seats", "rounds"),
+        ("seed", "meta", "start_scores", "scores"),
+    )
+    rules = rules_from_json(obj["rules"])
+    seat_items = _list(obj["seats"], "seats", ctx)
+    if not 2 <= len(seat_items) <= 4:
+        raise ctx.err("seats", f"a record has 2, 3 or 4 seats, got {len(seat_items)}")
+    names: list[str | None] = []
+    for i, s in enumerate(seat_items):
+        seat = _obj(s, f"seats[{i}]", ctx, (), ("name",))
+        names.append(_str(seat["name"], f"seats[{i}].name", ctx) if "name" in seat else None)
+    seed = obj.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise ctx.err("seed", f"expected an integer or null, got {_kind(seed)}")
+    meta: list[tuple[str, str]] = []
+    if "meta" in obj:
+        m = obj["meta"]
+        if not isinstance(m, dict):
+            raise ctx.err("meta", f"expected an object of strings, got {_kind(m)}")
+        meta = [(k, _str(v, f"meta.{k}", ctx)) for k, v in m.items()]
+    start = _scores(obj["start_scores"], "start_scores", ctx) if "start_scores" in obj else None
+    final = _scores(obj["scores"], "scores", ctx) if "scores" in obj else None
+    rounds = tuple(
+        _round(r, f"rounds[{i}]", _Ctx(i), len(names))
+        for i, r in enumerate(_list(obj["rounds"], "rounds", ctx))
+    )
+    for i, r in enumerate(rounds):
+        if i > 0 and r.position is not None:
+            raise RecordError(
+                f"round {i}: rounds[{i}]: only the first round may start from a set-up position",
+                round=i,
+            )
+    return Record(
+        rules=rules,
+        names=tuple(names),
+        rounds=rounds,
+        start_scores=start,
+        scores=final,
+        seed=seed,
+        meta=tuple(meta),
+    )
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"the key {k!r} appears twice in one object")
+        out[k] = v
+    return out
+
+
+def loads(text: str | bytes) -> Record:
+    """Read a record from JSON text (or UTF-8 bytes), checking its shape.
+
+    Args:
+        text: The JSON document, at most :data:`MAX_RECORD_BYTES` long.
+
+    Returns:
+        The record (not yet replayed: see :func:`bergen.records.replay`).
+
+    Raises:
+        RecordError: for oversized input, malformed JSON (the message gives the line and
+            column), a repeated key, ``NaN``/``Infinity``, or a value that is not a record.
+    """
+    if not isinstance(text, str | bytes):
+        raise RecordError(f"a record is JSON text, got {type(text).__name__}")
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"the record is {len(text):,} characters; records are limited to "
+            f"{MAX_RECORD_BYTES:,} bytes (10 MiB)"
+        )
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RecordError(f"the record is not UTF-8 text: {e}") from None
+    try:
+        obj = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    except (ValueError, RecursionError) as e:
+        raise RecordError(f"malformed JSON: {e}") from None
+    return record_from_json(obj)
+
+
+def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
+    """Read a record from a JSON file (a path or an open file), checking its shape.
+
+    Args:
+        source: A path, or a file open for reading (text or binary).
+
+    Returns:
+        The record (not yet replayed: see :func:`bergen.records.replay`).
+
+    Raises:
+        RecordError: when the file is larger than :data:`MAX_RECORD_BYTES` (10 MiB), cannot be
+            read, or does not hold a valid record (see :func:`loads`).
+    """
+    if isinstance(source, str | os.PathLike):
+        try:
+            size = os.stat(source).st_size
+            if size > MAX_RECORD_BYTES:
+                raise RecordError(
+                    f"{os.fspath(source)} is {size:,} bytes; records are limited to "
+                    f"{MAX_RECORD_BYTES:,} bytes (10 MiB)"
+                )
+            with open(source, "rb") as f:
+                data: str | bytes = f.read(MAX_RECORD_BYTES + 1)
+        except OSError as e:
+            raise RecordError(f"cannot read {os.fspath(source)}: {e.strerror or e}") from None
+    else:
+        data = source.read(MAX_RECORD_BYTES + 1)
+    return loads(data)

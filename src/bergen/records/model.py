@@ -1,0 +1,163 @@
+"""The values a game record is made of: the record, its rounds, actions and events.
+
+These mirror the JSON format ``bergen-record/1`` (see :mod:`bergen.records` and
+``docs/records.md``) one to one. They are plain frozen values: building one checks the shape
+(types and counts) but not the rules; :func:`bergen.records.replay` checks a record against the
+rules.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from bergen.deal import Deal
+from bergen.errors import RecordError
+from bergen.events import Outcome, ScoreEvent
+from bergen.line import LineOfPlay
+from bergen.moves import Draw, Move
+from bergen.rules import Rules
+from bergen.tiles import Tile
+
+__all__ = [
+    "MAX_RECORD_BYTES",
+    "RECORD_FORMAT",
+    "Position",
+    "Record",
+    "RecordedAction",
+    "RecordedEvent",
+    "RoundRecord",
+]
+
+RECORD_FORMAT = "bergen-record/1"
+"""The value of a record's ``"format"`` field that this library reads and writes."""
+
+MAX_RECORD_BYTES = 10 * 1024 * 1024
+"""The largest record file :func:`bergen.records.load` reads: 10 MiB. A long match is a few
+hundred kilobytes."""
+
+
+@attrs.frozen
+class RecordedAction:
+    """One action of a round, as written in the record.
+
+    Args:
+        move: The move, read from canonical notation (``"5-4L"``, ``"draw"``, ...).
+        tile: For a draw, the tile the record says was drawn (checked against the top of the
+            boneyard on replay), or ``None`` when the record does not name it.
+
+    Raises:
+        RecordError: when ``tile`` is given for a move that is not a draw.
+    """
+
+    move: Move
+    tile: Tile | None = None
+
+    def __attrs_post_init__(self) -> None:
+        """Check that only a draw names a tile."""
+        if self.tile is not None and not isinstance(self.move, Draw):
+            raise RecordError(f"only a draw names the tile drawn; {self.move} names {self.tile}")
+
+    def __str__(self) -> str:
+        """The action's text: ``5-4L``, or ``draw 6-2`` for a draw that names its tile."""
+        return str(self.move) if self.tile is None else f"{self.move} {self.tile}"
+
+
+@attrs.frozen
+class RecordedEvent:
+    """A score event as the record states it, with the action that caused it.
+
+    Args:
+        action: The 0-based index, within its round, of the action that caused the event.
+        event: The event (kind, seat, side, points, base points, tile).
+    """
+
+    action: int
+    event: ScoreEvent
+
+
+@attrs.frozen
+class Position:
+    """A set-up position a round starts from instead of a deal (design.md: "as chess has FEN").
+
+    Args:
+        hands: The tiles of each seat.
+        boneyard: The undealt tiles in draw order, top first.
+        line: The line of play (see :meth:`bergen.LineOfPlay.parse`).
+        to_move: The seat to move.
+        scores: Match points per side at the position, or ``None`` for the record's
+            ``start_scores`` (all 0 by default).
+    """
+
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+    line: LineOfPlay
+    to_move: int
+    scores: tuple[int, ...] | None = None
+
+
+@attrs.frozen
+class RoundRecord:
+    """One round of a record: how it starts, its actions and the events they scored.
+
+    Exactly one of ``deal`` and ``position`` is given.
+
+    Args:
+        dealer: The dealing seat, or ``None`` to follow the match (0 for a record's first round,
+            then passing left each round).
+        deal: The explicit deal: each seat's tiles and the boneyard order.
+        position: A set-up position (first round only).
+        redeals: Deals thrown in before ``deal`` because nobody held a double (rule 2).
+        actions: The actions in order. Draws for a lead double under "draw in turn" are part of
+            the deal and are not actions.
+        events: Every score event of the round, in award order, each with its action's index.
+        outcome: How the round ended, when the record states it (checked on replay).
+        scores: Match points per side after the round, when the record states them (checked).
+
+    Raises:
+        RecordError: when neither or both of ``deal`` and ``position`` are given.
+    """
+
+    dealer: int | None
+    deal: Deal | None
+    position: Position | None
+    actions: tuple[RecordedAction, ...]
+    events: tuple[RecordedEvent, ...]
+    redeals: tuple[Deal, ...] = ()
+    outcome: Outcome | None = None
+    scores: tuple[int, ...] | None = None
+
+    def __attrs_post_init__(self) -> None:
+        """Check that the round starts one way."""
+        if (self.deal is None) == (self.position is None):
+            raise RecordError("a round starts from either a deal or a position, not both/neither")
+
+
+@attrs.frozen
+class Record:
+    """A game record: the rules, the seats and the rounds played.
+
+    Args:
+        rules: The ruleset (a preset, or a custom set of built-in components).
+        names: One entry per seat: the player's name, or ``None``.
+        rounds: The rounds, oldest first; every round but the last must be finished.
+        start_scores: Match points per side before the first round, or ``None`` for all 0 (a
+            record may join a match in progress).
+        scores: The final match points per side, when the record states them (checked).
+        seed: The seed the deals came from, for information only: replay uses the explicit
+            deals.
+        meta: Free text about the record (source, date, players, ...), as ``(key, value)``
+            pairs.
+    """
+
+    rules: Rules
+    names: tuple[str | None, ...]
+    rounds: tuple[RoundRecord, ...]
+    start_scores: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = None
+    seed: int | None = None
+    meta: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def seats(self) -> int:
+        """The number of seats."""
+        return len(self.names)

@@ -1,0 +1,217 @@
+"""Rules in a record: a preset by name and version, or every field of a custom set.
+
+A preset is written ``{"preset": "classic", "version": "1"}``. Any other ruleset is written with
+every field of :class:`bergen.Rules`; a built-in component is an object naming its type and its
+fields (``{"type": "FixedReserve", "count": 2}``). A component a user wrote cannot be written:
+the record would not replay anywhere else (rules brief, "Variants": the user-supplied
+blocked-hand rule).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from bergen.errors import RecordError, RulesError
+from bergen.rules import (
+    PRESETS,
+    FewestDoublesThenPips,
+    FewestPips,
+    FixedReserve,
+    FixedTarget,
+    HandSizes,
+    HighestDouble,
+    LowestDouble,
+    NearTargetReduction,
+    NoDouble,
+    NoDoubleFirst,
+    NoDoubleFirstNonDoublePips,
+    NoReduction,
+    Points,
+    Rules,
+    TargetByTable,
+)
+
+__all__ = ["COMPONENT_TYPES", "rules_from_json", "rules_to_json"]
+
+COMPONENT_TYPES: dict[str, tuple[type, ...]] = {
+    "hand_sizes": (HandSizes,),
+    "lead": (LowestDouble, HighestDouble),
+    "reduction": (NearTargetReduction, NoReduction),
+    "blocked": (FewestDoublesThenPips, FewestPips, NoDoubleFirst, NoDoubleFirstNonDoublePips),
+    "reserve": (FixedReserve,),
+    "target": (TargetByTable, FixedTarget),
+}
+"""The built-in component types a record may name, by :class:`bergen.Rules` field."""
+
+_POINT_FIELDS = tuple(f.name for f in attrs.fields(Points))
+_NO_DOUBLE = {"redeal": NoDouble.REDEAL, "draw": NoDouble.DRAW_IN_TURN}
+_PRESET_META = ("name", "version", "source", "base")
+_RULE_FIELDS = (
+    "hand_sizes",
+    "lead",
+    "no_double",
+    "lead_scores",
+    "points",
+    "reduction",
+    "blocked",
+    "reserve",
+    "drawing",
+    "target",
+    "partnerships",
+)
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__  # pragma: no cover - JSON has no other types
+
+
+def rules_to_json(rules: Rules) -> dict[str, Any]:
+    """Write a ruleset as a record's ``"rules"`` object.
+
+    Args:
+        rules: The ruleset.
+
+    Returns:
+        ``{"preset": name, "version": version}`` when ``rules`` is exactly a preset, otherwise
+        an object with every rules field (and ``"base"``, the preset it was derived from).
+
+    Raises:
+        RecordError: when a field holds a component that is not built in (a user-supplied rule);
+            the message names the field and the component.
+    """
+    if rules.name is not None and PRESETS.get(rules.name) == rules:
+        return {"preset": rules.name, "version": rules.version}
+    known = set(_RULE_FIELDS) | set(_PRESET_META)
+    unknown = [f.name for f in attrs.fields(Rules) if f.name not in known]
+    if unknown:  # pragma: no cover - guards against a rules field added without a record form
+        raise RecordError(f"rules fields {unknown} have no record form yet")
+    out: dict[str, Any] = {"base": rules.base if rules.name is None else rules.name}
+    for name in _RULE_FIELDS:
+        value = getattr(rules, name)
+        if name in COMPONENT_TYPES:
+            if type(value) not in COMPONENT_TYPES[name]:
+                raise RecordError(
+                    f"the rules field {name!r} holds {value!r}, a user-supplied component "
+                    f"({type(value).__qualname__}) that a record cannot hold; records name "
+                    f"built-in components only: "
+                    f"{', '.join(t.__name__ for t in COMPONENT_TYPES[name])}"
+                )
+            comp: dict[str, Any] = {"type": type(value).__name__}
+            for f in attrs.fields(type(value)):
+                comp[f.name] = getattr(value, f.name)
+            out[name] = comp
+        elif name == "points":
+            out[name] = {f: getattr(value, f) for f in _POINT_FIELDS}
+        elif name == "no_double":
+            out[name] = value.value
+        else:
+            out[name] = value
+    return out
+
+
+def _int(value: object, where: str) -> int:
+    if type(value) is not int:
+        raise RecordError(f"{where}: expected an integer, got {_kind(value)} {value!r}")
+    return value
+
+
+def _fields_exact(obj: dict[str, Any], required: tuple[str, ...], where: str) -> None:
+    missing = [k for k in required if k not in obj]
+    if missing:
+        raise RecordError(f"{where}: missing {', '.join(repr(k) for k in missing)}")
+    extra = [k for k in obj if k not in required]
+    if extra:
+        raise RecordError(f"{where}: unknown field {extra[0]!r} (expected {', '.join(required)})")
+
+
+def _component(field: str, value: object, where: str) -> object:
+    if not isinstance(value, dict):
+        raise RecordError(f"{where}: expected an object with a 'type', got {_kind(value)}")
+    types = {t.__name__: t for t in COMPONENT_TYPES[field]}
+    name = value.get("type")
+    if not isinstance(name, str) or name not in types:
+        raise RecordError(
+            f"{where}.type: {name!r} is not a built-in {field} component "
+            f"(one of {', '.join(types)})"
+        )
+    cls = types[name]
+    names = tuple(f.name for f in attrs.fields(cls))
+    _fields_exact(value, ("type", *names), where)
+    args = {n: _int(value[n], f"{where}.{n}") for n in names}
+    return cls(**args)
+
+
+def rules_from_json(obj: object, where: str = "rules") -> Rules:
+    """Read a record's ``"rules"`` object.
+
+    Args:
+        obj: The parsed JSON value.
+        where: The JSON path used in error messages.
+
+    Returns:
+        The preset, or the custom ruleset (unnamed, remembering its ``base``).
+
+    Raises:
+        RecordError: for an unknown preset, a preset version this library does not implement,
+            a missing or unknown field, a wrong type, or an inconsistent combination.
+    """
+    if not isinstance(obj, dict):
+        raise RecordError(f"{where}: expected an object, got {_kind(obj)}")
+    if "preset" in obj:
+        _fields_exact(obj, ("preset", "version"), where)
+        name, version = obj["preset"], obj["version"]
+        if not isinstance(name, str) or name not in PRESETS:
+            raise RecordError(
+                f"{where}.preset: unknown preset {name!r} (this library has "
+                f"{', '.join(sorted(PRESETS))})"
+            )
+        preset = PRESETS[name]
+        if version != preset.version:
+            raise RecordError(
+                f"{where}.version: the record uses {name} version {version!r}; this library "
+                f"implements {name} version {preset.version!r}"
+            )
+        return preset
+    _fields_exact(obj, ("base", *_RULE_FIELDS), where)
+    base = obj["base"]
+    if base is not None and not isinstance(base, str):
+        raise RecordError(f"{where}.base: expected a preset name or null, got {_kind(base)}")
+    fields: dict[str, Any] = {}
+    try:
+        for name in _RULE_FIELDS:
+            value = obj[name]
+            at = f"{where}.{name}"
+            if name in COMPONENT_TYPES:
+                fields[name] = _component(name, value, at)
+            elif name == "points":
+                if not isinstance(value, dict):
+                    raise RecordError(f"{at}: expected an object, got {_kind(value)}")
+                _fields_exact(value, _POINT_FIELDS, at)
+                fields[name] = Points(**{f: _int(value[f], f"{at}.{f}") for f in _POINT_FIELDS})
+            elif name == "no_double":
+                if not isinstance(value, str) or value not in _NO_DOUBLE:
+                    raise RecordError(f"{at}: expected 'redeal' or 'draw', got {value!r}")
+                fields[name] = _NO_DOUBLE[value]
+            else:
+                if type(value) is not bool:
+                    raise RecordError(f"{at}: expected true or false, got {_kind(value)}")
+                fields[name] = value
+        return Rules(**fields, base=base)
+    except RulesError as e:
+        raise RecordError(f"{where}: inconsistent rules: {e}") from e
