@@ -1,0 +1,52 @@
+"""Shared fixtures: a builder for set-up positions written in bergen's notation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from bergen import CLASSIC, TILES, Hand, LineOfPlay, RoundState, Rules, Tile
+
+Builder = Callable[..., RoundState]
+
+
+def build_position(
+    hands: Sequence[str],
+    line: str = "",
+    *,
+    top: str = "",
+    boneyard: str | None = None,
+    to_move: int = 0,
+    rules: Rules = CLASSIC,
+    scores: Sequence[int] | None = None,
+    dealer: int = 0,
+) -> RoundState:
+    """A position from text: hands ``"6-4 3-2"``, a line ``"5-1 *1-1 1-4"``.
+
+    The boneyard is ``boneyard`` exactly when given; otherwise the tiles named in ``top`` (in
+    that order) and then every tile not placed elsewhere, lowest index first.
+    """
+    parsed = [Hand.parse(h) for h in hands]
+    lay = LineOfPlay.parse(line)
+    if boneyard is not None:
+        bone = [Tile.parse(t) for t in boneyard.split()]
+    else:
+        bone = [Tile.parse(t) for t in top.split()]
+        placed = {t for h in parsed for t in h} | {p.tile for p in lay.tiles} | set(bone)
+        bone += [t for t in TILES if t not in placed]
+    return RoundState.from_position(parsed, bone, lay, to_move, rules, scores=scores, dealer=dealer)
+
+
+@pytest.fixture
+def position() -> Builder:
+    """The :func:`build_position` builder."""
+    return build_position
+
+
+@pytest.fixture
+def ns() -> dict[str, object]:
+    """The namespace of ``from bergen import *``, for evaluating reprs."""
+    namespace: dict[str, object] = {}
+    exec("from bergen import *", namespace)
+    return namespace
