@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import attrs
 
+from bergen._fastbuild import builder
 from bergen.errors import NotationError, PositionError
 from bergen.moves import End
-from bergen.tiles import HIGH, IS_DOUBLE, LOW, TILES, Tile
+from bergen.tiles import IS_DOUBLE, OTHER, TILES, Tile
 
 __all__ = ["LineOfPlay", "PlacedTile"]
 
@@ -86,7 +87,7 @@ class LineOfPlay:
         if self.lead is not None:
             raise PositionError(f"the line already holds {self}; only an empty line takes a lead")
         d = IS_DOUBLE[tile.index]
-        return LineOfPlay(tile, tile.high, tile.low, d, d, None, None, 1)
+        return _make_line(tile, tile.high, tile.low, d, d, None, None, 1)
 
     def place(self, tile: Tile, end: End) -> LineOfPlay:
         """Lay ``tile`` at ``end``, matching the number shown there (rule 3).
@@ -102,43 +103,38 @@ class LineOfPlay:
         return self._place(tile.index, end is End.LEFT)
 
     def _place(self, t: int, on_left: bool) -> LineOfPlay:
-        hi = HIGH[t]
-        lo = LOW[t]
+        # The engine's hot path: no attrs __init__, the unchanged side's chain is shared.
         if on_left:
             n = self.left
-            if n == hi:
-                outer = lo
-            elif n == lo:
-                outer = hi
-            else:
+            outer = OTHER[t][n] if n is not None else -1
+            if outer < 0:
                 raise PositionError(f"{TILES[t]} does not match the left end, which shows {n}")
-            return LineOfPlay(
-                self.lead,
-                outer,
-                self.right,
-                IS_DOUBLE[t],
-                self.right_double,
-                (t, outer, self._left_chain),
-                self._right_chain,
-                self.size + 1,
-            )
+            line = _new(_LineBuilder)
+            line.lead = self.lead
+            line.left = outer
+            line.right = self.right
+            line.left_double = IS_DOUBLE[t]
+            line.right_double = self.right_double
+            line._left_chain = (t, outer, self._left_chain)
+            line._right_chain = self._right_chain
+            line.size = self.size + 1
+            line.__class__ = LineOfPlay
+            return line  # type: ignore[no-any-return]
         n = self.right
-        if n == hi:
-            outer = lo
-        elif n == lo:
-            outer = hi
-        else:
+        outer = OTHER[t][n] if n is not None else -1
+        if outer < 0:
             raise PositionError(f"{TILES[t]} does not match the right end, which shows {n}")
-        return LineOfPlay(
-            self.lead,
-            self.left,
-            outer,
-            self.left_double,
-            IS_DOUBLE[t],
-            self._left_chain,
-            (t, outer, self._right_chain),
-            self.size + 1,
-        )
+        line = _new(_LineBuilder)
+        line.lead = self.lead
+        line.left = self.left
+        line.right = outer
+        line.left_double = self.left_double
+        line.right_double = IS_DOUBLE[t]
+        line._left_chain = self._left_chain
+        line._right_chain = (t, outer, self._right_chain)
+        line.size = self.size + 1
+        line.__class__ = LineOfPlay
+        return line  # type: ignore[no-any-return]
 
     @property
     def tiles(self) -> tuple[PlacedTile, ...]:
@@ -259,6 +255,34 @@ class LineOfPlay:
     def __repr__(self) -> str:
         """Valid Python: ``LineOfPlay.parse('5-1 *1-1 1-4')``."""
         return f"LineOfPlay.parse({str(self)!r})"
+
+
+_new = object.__new__
+_LineBuilder = builder(LineOfPlay)
+
+
+def _make_line(
+    lead: Tile | None,
+    left: int | None,
+    right: int | None,
+    left_double: bool,
+    right_double: bool,
+    left_chain: _Chain,
+    right_chain: _Chain,
+    size: int,
+) -> LineOfPlay:
+    """Build a line from checked fields without attrs' ``__init__`` (see bergen._fastbuild)."""
+    line = _new(_LineBuilder)
+    line.lead = lead
+    line.left = left
+    line.right = right
+    line.left_double = left_double
+    line.right_double = right_double
+    line._left_chain = left_chain
+    line._right_chain = right_chain
+    line.size = size
+    line.__class__ = LineOfPlay
+    return line  # type: ignore[no-any-return]
 
 
 _EMPTY = LineOfPlay(None, None, None, False, False, None, None, 0)

@@ -179,3 +179,10 @@ IS_DOUBLE: tuple[bool, ...] = tuple(t.is_double for t in TILES)
 DOUBLES_MASK: int = tile_mask(DOUBLES)
 FIT: tuple[int, ...] = tuple(tile_mask(t for t in TILES if t.has(n)) for n in range(7))
 """``FIT[n]``: the bitmask of the tiles that carry the number ``n``."""
+OTHER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(t.other(n) if t.has(n) else -1 for n in range(7)) for t in TILES
+)
+"""``OTHER[i][n]``: the number facing out when tile ``i`` is matched against ``n`` (-1: no
+match)."""
+BIT: tuple[int, ...] = tuple(1 << i for i in range(len(TILES)))
+"""``BIT[i]``: the bitmask ``1 << i`` of tile index ``i``."""
