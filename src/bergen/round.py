@@ -11,14 +11,15 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
+from bergen._fastbuild import builder
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, PositionError, Reason
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
-from bergen.hands import Boneyard, Hand
+from bergen.hands import Boneyard, Hand, _make_boneyard, _make_hand
 from bergen.line import LineOfPlay
 from bergen.moves import DRAW, LEADS, PASS, PLAYS, Draw, End, Lead, Move, Pass, Play
 from bergen.rules import CLASSIC, NoDouble, Rules
-from bergen.tiles import DOUBLES, DOUBLES_MASK, FIT, TILES, Tile, tile_mask
+from bergen.tiles import BIT, DOUBLES, DOUBLES_MASK, FIT, TILES, Tile, tile_mask
 
 __all__ = ["Action", "RoundState"]
 
@@ -74,6 +75,59 @@ def _mask_moves(mask_left: int, mask_right: int) -> tuple[Play, ...]:
             out.append(PLAYS[t][1])
         both ^= low
     return tuple(out)
+
+
+# Interned values for the hot path: the engine hands out shared moves and history entries.
+_LEFT = End.LEFT
+_DRAW_ONLY: tuple[Move, ...] = (DRAW,)
+_PASS_ONLY: tuple[Move, ...] = (PASS,)
+_MAX_SEATS = 4
+# _PLAY_ACTIONS[seat][t][on_left]: index True (1) is the left end, False (0) the right end.
+_PLAY_ACTIONS: tuple[tuple[tuple[Action, Action], ...], ...] = tuple(
+    tuple((Action(s, PLAYS[t][1]), Action(s, PLAYS[t][0])) for t in range(len(TILES)))
+    for s in range(_MAX_SEATS)
+)
+_LEAD_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(s, LEADS[t]) for t in range(len(TILES))) for s in range(_MAX_SEATS)
+)
+_DRAW_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(s, DRAW, TILES[t]) for t in range(len(TILES))) for s in range(_MAX_SEATS)
+)
+_PASS_ACTIONS: tuple[Action, ...] = tuple(Action(s, PASS) for s in range(_MAX_SEATS))
+
+
+def _subsets(mask: int) -> Iterator[int]:
+    sub = mask
+    while True:
+        yield sub
+        if not sub:
+            return
+        sub = (sub - 1) & mask
+
+
+# Legal plays when only one end fits, or both ends show the same number, by the fitting tiles'
+# mask (every such mask is a subset of FIT[n] for the end's number n).
+_LEFT_ONLY: dict[int, tuple[Move, ...]] = {}
+_RIGHT_ONLY: dict[int, tuple[Move, ...]] = {}
+_BOTH_SAME: dict[int, tuple[Move, ...]] = {}
+for _n in range(7):
+    for _m in _subsets(FIT[_n]):
+        _LEFT_ONLY[_m] = _mask_moves(_m, 0)
+        _RIGHT_ONLY[_m] = _mask_moves(0, _m)
+        _BOTH_SAME[_m] = _mask_moves(_m, _m)
+_BOTH_CACHE: dict[int, tuple[Move, ...]] = {}
+_BOTH_CACHE_MAX = 1 << 15
+
+
+def _both_ends(fl: int, fr: int) -> tuple[Move, ...]:
+    """The legal plays when tiles fit both ends (bounded cache over ``_mask_moves``)."""
+    key = fl << 28 | fr
+    moves = _BOTH_CACHE.get(key)
+    if moves is None:
+        if len(_BOTH_CACHE) >= _BOTH_CACHE_MAX:
+            _BOTH_CACHE.clear()
+        moves = _BOTH_CACHE[key] = _mask_moves(fl, fr)
+    return moves
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -341,7 +395,7 @@ class RoundState:
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()
-            object.__setattr__(self, "_legal", legal)
+            _set_legal(self, legal)
         return legal
 
     def _compute_legal(self) -> tuple[Move, ...]:
@@ -349,16 +403,25 @@ class RoundState:
             return ()
         line = self.line
         hand = self.hands[self.to_move].mask
-        if line.lead is None:
+        left = line.left
+        if left is None:
             required = _required_lead(self.rules, [h.mask for h in self.hands])
             return (LEADS[required.index],) if hand >> required.index & 1 else ()
-        fl = hand & FIT[line.left]  # type: ignore[index]
-        fr = hand & FIT[line.right]  # type: ignore[index]
-        if fl or fr:
-            return _mask_moves(fl, fr)
-        if self._drawable() > 0:
-            return (DRAW,)
-        return (PASS,)
+        right: int = line.right  # type: ignore[assignment]
+        fl = hand & FIT[left]
+        fr = hand & FIT[right]
+        if fl:
+            if not fr:
+                return _LEFT_ONLY[fl]
+            if left == right:
+                return _BOTH_SAME[fl]
+            return _both_ends(fl, fr)
+        if fr:
+            return _RIGHT_ONLY[fr]
+        bone = self.boneyard
+        if self.rules.drawing and len(bone.tiles) > bone.reserve:
+            return _DRAW_ONLY
+        return _PASS_ONLY
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal for the seat to move (agrees with :meth:`apply`)."""
@@ -464,119 +527,171 @@ class RoundState:
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
-        if move not in legal or (seat is not None and seat != self.to_move):
-            self.check(move, seat)
+        if seat is not None and seat != self.to_move:
+            self.check(move, seat)  # raises
+        for m in legal:  # the engine's moves are shared instances: identity first
+            if m is move:
+                break
+        else:
+            if move not in legal:
+                self.check(move, seat)  # raises
+            move = legal[legal.index(move)]
         cls = move.__class__
         if cls is Play:
-            return self._place(move.tile.index, move.end is End.LEFT, move)  # type: ignore[union-attr]
+            return self._place(move.tile.index, move.end is _LEFT)  # type: ignore[union-attr]
         if cls is Draw:
             return self._draw()
         if cls is Pass:
+            seat = self.to_move
+            nxt = seat + 1
             return self._next(
-                to_move=(self.to_move + 1) % len(self.hands), action=Action(self.to_move, PASS)
+                self.hands,
+                self.boneyard,
+                self.line,
+                0 if nxt == len(self.hands) else nxt,
+                self.scores,
+                None,
+                _PASS_ACTIONS[seat],
             ), ()
-        return self._place(move.tile.index, None, move)  # type: ignore[union-attr]
+        return self._place(move.tile.index, None)  # type: ignore[union-attr]
 
     def _next(
         self,
-        *,
+        hands: tuple[Hand, ...],
+        boneyard: Boneyard,
+        line: LineOfPlay,
         to_move: int,
+        scores: tuple[int, ...],
+        outcome: Outcome | None,
         action: Action,
-        hands: tuple[Hand, ...] | None = None,
-        boneyard: Boneyard | None = None,
-        line: LineOfPlay | None = None,
-        scores: tuple[int, ...] | None = None,
-        outcome: Outcome | None = None,
     ) -> RoundState:
-        return RoundState(
-            rules=self.rules,
-            hands=self.hands if hands is None else hands,
-            boneyard=self.boneyard if boneyard is None else boneyard,
-            line=self.line if line is None else line,
-            to_move=to_move,
-            scores=self.scores if scores is None else scores,
-            target=self.target,
-            dealer=self.dealer,
-            outcome=outcome,
-            lead_draws=self.lead_draws,
-            deal=self.deal,
-            trail=(action, self._trail),
-        )
+        # The next state, built without attrs' __init__ (see bergen._fastbuild); it shares
+        # the rules, the deal, the untouched hands and the history with this one.
+        state = _new(_StateBuilder)
+        state.rules = self.rules
+        state.hands = hands
+        state.boneyard = boneyard
+        state.line = line
+        state.to_move = to_move
+        state.scores = scores
+        state.target = self.target
+        state.dealer = self.dealer
+        state.outcome = outcome
+        state.lead_draws = self.lead_draws
+        state.deal = self.deal
+        state._trail = (action, self._trail)
+        state._legal = None
+        state.__class__ = RoundState
+        return state  # type: ignore[no-any-return]
 
     def _draw(self) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
         seat = self.to_move
-        tiles = self.boneyard.tiles
-        tile = tiles[0]
+        bone = self.boneyard
+        tiles = bone.tiles
+        t = tiles[0].index
         hands = list(self.hands)
-        hands[seat] = Hand(hands[seat].mask | 1 << tile.index)
-        boneyard = Boneyard(tiles[1:], self.boneyard.reserve)
+        hands[seat] = _make_hand(hands[seat].mask | BIT[t])
+        boneyard = _make_boneyard(tiles[1:], bone.reserve)
         state = self._next(
-            to_move=seat, action=Action(seat, DRAW, tile), hands=tuple(hands), boneyard=boneyard
+            tuple(hands), boneyard, self.line, seat, self.scores, None, _DRAW_ACTIONS[seat][t]
         )
-        if boneyard.drawable == 0:
-            all_mask = 0
+        if len(tiles) - 1 <= bone.reserve:
+            line = self.line
+            ends = FIT[line.left] | FIT[line.right]  # type: ignore[index]
             for h in hands:
-                all_mask |= h.mask
-            if state._is_blocked_mask(all_mask):
+                if h.mask & ends:
+                    break
+            else:
                 return state._block()
         return state, ()
 
-    def _place(
-        self, t: int, on_left: bool | None, move: Move
-    ) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+    def _place(self, t: int, on_left: bool | None) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
         seat = self.to_move
         rules = self.rules
-        line = self.line.start(TILES[t]) if on_left is None else self.line._place(t, on_left)
+        line = self.line
         hands = list(self.hands)
-        mask = hands[seat].mask & ~(1 << t)
-        hands[seat] = Hand(mask)
-        hands_t = tuple(hands)
+        mask = hands[seat].mask ^ BIT[t]
+        hands[seat] = _make_hand(mask)
+        # Rule 5: a header, judged from the ends right after this play; the lead double counts
+        # as a double header when the rules score the lead.
+        header: EventKind | None = None
+        if on_left is None:
+            line = line.start(TILES[t])
+            action = _LEAD_ACTIONS[seat][t]
+            if rules.lead_scores:
+                header = _DOUBLE_HEADER
+        else:
+            line = line._place(t, on_left)
+            action = _PLAY_ACTIONS[seat][t][on_left]
+            if line.left == line.right:
+                header = _TRIPLE_HEADER if line.left_double or line.right_double else _DOUBLE_HEADER
+        if header is not None or not mask:
+            return self._score_place(t, line, tuple(hands), mask, header, action)
+        # The common case: nothing scores, and the round goes on unless it is blocked.
+        nxt = seat + 1
+        if nxt == len(hands):
+            nxt = 0
+        bone = self.boneyard
+        if rules.drawing and len(bone.tiles) > bone.reserve:
+            return self._next(tuple(hands), bone, line, nxt, self.scores, None, action), ()
+        ends = FIT[line.left] | FIT[line.right]  # type: ignore[index]
+        for h in hands:
+            if h.mask & ends:
+                return self._next(tuple(hands), bone, line, nxt, self.scores, None, action), ()
+        # Rule 8: nobody can play or draw; to_move stays the seat that moved last.
+        return self._next(tuple(hands), bone, line, seat, self.scores, None, action)._block()
+
+    def _score_place(
+        self,
+        t: int,
+        line: LineOfPlay,
+        hands: tuple[Hand, ...],
+        mask: int,
+        header: EventKind | None,
+        action: Action,
+    ) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+        # A play that scores a header (rules 5-6) or goes out (rule 7); scoring stops at the
+        # first event that reaches the target (rule 9).
+        seat = self.to_move
+        rules = self.rules
         side = seat % 2 if rules.partnerships else seat
         scores = self.scores
         events: list[ScoreEvent] = []
         outcome: Outcome | None = None
         target = self.target
-        # Rule 5: a header, judged from the ends right after this play; the lead double counts
-        # as a double header when the rules score the lead.
-        header: tuple[EventKind, int] | None = None
-        if on_left is None:
-            if rules.lead_scores:
-                header = (_DOUBLE_HEADER, rules.points.double_header)
-        elif line.left == line.right:
-            if line.left_double or line.right_double:
-                header = (_TRIPLE_HEADER, rules.points.triple_header)
-            else:
-                header = (_DOUBLE_HEADER, rules.points.double_header)
         if header is not None:
-            kind, base = header
+            points = rules.points
+            base = points.triple_header if header is _TRIPLE_HEADER else points.double_header
             pts = rules.reduction.reduce(base, scores[side], target)
             scores = _add(scores, side, pts)
-            events.append(ScoreEvent(kind, seat, side, pts, base, TILES[t]))
+            events.append(_make_event(header, seat, side, pts, base, TILES[t]))
             if scores[side] >= target:
-                outcome = Outcome(OutcomeKind.TARGET_REACHED, seat, side)
+                outcome = _make_outcome(_TARGET_REACHED, seat, side)
         if outcome is None and not mask:
-            # Rule 7: going out.
             base = rules.points.going_out
             scores = _add(scores, side, base)
-            events.append(ScoreEvent(_GOING_OUT, seat, side, base, base, TILES[t]))
-            outcome = Outcome(OutcomeKind.WENT_OUT, seat, side)
-        nxt = (seat + 1) % len(hands_t)
-        state = self._next(
-            to_move=seat if outcome else nxt,
-            action=Action(seat, move),
-            hands=hands_t,
-            line=line,
-            scores=scores,
-            outcome=outcome,
-        )
-        if outcome is None and state._drawable() == 0:
-            all_mask = 0
-            for h in hands_t:
-                all_mask |= h.mask
-            if state._is_blocked_mask(all_mask):
-                blocked, block_events = state._block()
+            events.append(_make_event(_GOING_OUT, seat, side, base, base, TILES[t]))
+            outcome = _make_outcome(_WENT_OUT, seat, side)
+        if outcome is not None:
+            return self._next(hands, self.boneyard, line, seat, scores, outcome, action), tuple(
+                events
+            )
+        bone = self.boneyard
+        if not (rules.drawing and len(bone.tiles) > bone.reserve):
+            ends = FIT[line.left] | FIT[line.right]  # type: ignore[index]
+            for h in hands:
+                if h.mask & ends:
+                    break
+            else:
+                # Rule 8; once the round is over, to_move is the seat that moved last.
+                blocked, block_events = self._next(
+                    hands, bone, line, seat, scores, None, action
+                )._block()
                 return blocked, (*events, *block_events)
-        return state, tuple(events)
+        nxt = seat + 1
+        return self._next(
+            hands, bone, line, 0 if nxt == len(hands) else nxt, scores, None, action
+        ), tuple(events)
 
     def _is_blocked(self, masks: Sequence[int], drawable: int) -> bool:
         if drawable > 0:
@@ -668,3 +783,35 @@ def _check_scores(scores: Sequence[int] | None, sides: int, target: int) -> tupl
                 f"side {i} has {v} points, already at the target {target}: the match is over"
             )
     return s
+
+
+_new = object.__new__
+_StateBuilder = builder(RoundState)
+_set_legal = RoundState.__dict__["_legal"].__set__
+_EventBuilder = builder(ScoreEvent)
+_OutcomeBuilder = builder(Outcome)
+_TARGET_REACHED = OutcomeKind.TARGET_REACHED
+_WENT_OUT = OutcomeKind.WENT_OUT
+
+
+def _make_event(
+    kind: EventKind, seat: int, side: int, points: int, base_points: int, tile: Tile | None
+) -> ScoreEvent:
+    event = _new(_EventBuilder)
+    event.kind = kind
+    event.seat = seat
+    event.side = side
+    event.points = points
+    event.base_points = base_points
+    event.tile = tile
+    event.__class__ = ScoreEvent
+    return event  # type: ignore[no-any-return]
+
+
+def _make_outcome(kind: OutcomeKind, seat: int | None, side: int | None) -> Outcome:
+    outcome = _new(_OutcomeBuilder)
+    outcome.kind = kind
+    outcome.seat = seat
+    outcome.side = side
+    outcome.__class__ = Outcome
+    return outcome  # type: ignore[no-any-return]
