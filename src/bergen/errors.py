@@ -65,6 +65,10 @@ class Reason(enum.Enum):
     ROUND_OVER = "round_over"
     """Any move after the round (or the match) has ended."""
 
+    def __repr__(self) -> str:
+        """Valid Python: ``Reason.MUST_PLAY``."""
+        return f"Reason.{self.name}"
+
 
 class IllegalMoveError(BergenError, ValueError):
     """A move the rules do not allow in this state; the state is unchanged.
