@@ -8,6 +8,7 @@ caused, and never changes the state it was called on.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -20,6 +21,9 @@ from bergen.line import LineOfPlay
 from bergen.moves import DRAW, LEADS, PASS, PLAYS, Draw, End, Lead, Move, Pass, Play
 from bergen.rules import CLASSIC, NoDouble, Rules
 from bergen.tiles import BIT, DOUBLES, DOUBLES_MASK, FIT, TILES, Tile, tile_mask
+
+if TYPE_CHECKING:
+    from bergen.view import PlayerView
 
 __all__ = ["Action", "RoundState"]
 
@@ -741,6 +745,20 @@ class RoundState:
             state, ev = state.apply(m)
             events.extend(ev)
         return state, tuple(events)
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know of this round: see :class:`bergen.view.PlayerView`.
+
+        Its own tiles, the line, every seat's tile count, the boneyard's size, the scores and
+        the public history (draws as counts); never another seat's tiles or the boneyard
+        order (design.md, "Views, bots, hidden information").
+
+        Raises:
+            PositionError: when ``seat`` is not a seat of this round.
+        """
+        from bergen.view import PlayerView
+
+        return PlayerView.of(self, seat)
 
     def all_tiles(self) -> Iterator[tuple[str, Tile]]:
         """Every tile with where it is: ``("hand 0", tile)``, ``("boneyard", tile)`` or
