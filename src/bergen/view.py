@@ -450,8 +450,8 @@ class WorldSampler:
             tile_seat.append(-1)
         for k, slot in enumerate(slots):
             if k in pinned:
-                tile = pinned[k]
-                if not slot.require >> tile & 1:
+                pin = pinned[k]
+                if not slot.require >> pin & 1:
                     raise PositionError("no world fits the view (a pinned draw breaks a rule)")
                 continue
             s = slot.seat
