@@ -92,12 +92,14 @@ def _round_json(rnd: RoundRecord) -> dict[str, Any]:
     ]
     out["events"] = [_event_json(e.action, e.event) for e in rnd.events]
     if rnd.outcome is not None:
-        out["result"] = {
+        result: dict[str, Any] = {
             "outcome": rnd.outcome.kind.value,
             "seat": rnd.outcome.seat,
             "side": rnd.outcome.side,
-            "scores": None if rnd.scores is None else list(rnd.scores),
         }
+        if rnd.scores is not None:
+            result["scores"] = list(rnd.scores)
+        out["result"] = result
     return out
 
 
@@ -404,7 +406,7 @@ def _round(value: object, where: str, ctx: _Ctx, seats: int) -> RoundRecord:
     scores: tuple[int, ...] | None = None
     if "result" in obj:
         at = f"{where}.result"
-        res = _obj(obj["result"], at, ctx, ("outcome", "seat", "side", "scores"), ())
+        res = _obj(obj["result"], at, ctx, ("outcome", "seat", "side"), ("scores",))
         kind = res["outcome"]
         if not isinstance(kind, str) or kind not in _OUTCOMES:
             raise ctx.err(f"{at}.outcome", f"expected one of {', '.join(_OUTCOMES)}, got {kind!r}")
@@ -413,7 +415,8 @@ def _round(value: object, where: str, ctx: _Ctx, seats: int) -> RoundRecord:
             _opt_int(res["seat"], f"{at}.seat", ctx),
             _opt_int(res["side"], f"{at}.side", ctx),
         )
-        scores = _scores(res["scores"], f"{at}.scores", ctx)
+        if "scores" in res:
+            scores = _scores(res["scores"], f"{at}.scores", ctx)
     return RoundRecord(
         dealer=dealer,
         deal=deal,

@@ -370,7 +370,7 @@ def _replay_round(
         expected = tuple(by_action.get(i, ()))
         if events != expected:
             raise _fail(
-                f"the record's events {_events_text(expected)} differ from the replay's "
+                f"the record lists {_events_text(expected)} but the replay gives "
                 f"{_events_text(events)}",
                 r,
                 i,
