@@ -16,11 +16,11 @@ from bergen._fastbuild import builder
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, PositionError, Reason
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
-from bergen.hands import Boneyard, Hand, _make_boneyard, _make_hand
-from bergen.line import LineOfPlay
+from bergen.hands import Boneyard, Hand, _BoneyardBuilder, _HandBuilder, _make_hand
+from bergen.line import LineOfPlay, _LineBuilder
 from bergen.moves import DRAW, LEADS, PASS, PLAYS, Draw, End, Lead, Move, Pass, Play
 from bergen.rules import CLASSIC, NoDouble, Rules
-from bergen.tiles import BIT, DOUBLES, DOUBLES_MASK, FIT, TILES, Tile, tile_mask
+from bergen.tiles import BIT, DOUBLES, DOUBLES_MASK, FIT, IS_DOUBLE, OTHER, TILES, Tile, tile_mask
 
 if TYPE_CHECKING:
     from bergen.view import PlayerView
@@ -540,24 +540,102 @@ class RoundState:
             if move not in legal:
                 self.check(move, seat)  # raises
             move = legal[legal.index(move)]
-        cls = move.__class__
-        if cls is Play:
-            return self._place(move.tile.index, move.end is _LEFT)  # type: ignore[union-attr]
-        if cls is Draw:
-            return self._draw()
-        if cls is Pass:
-            seat = self.to_move
-            nxt = seat + 1
-            return self._next(
-                self.hands,
-                self.boneyard,
-                self.line,
-                0 if nxt == len(self.hands) else nxt,
-                self.scores,
-                None,
-                _PASS_ACTIONS[seat],
-            ), ()
-        return self._place(move.tile.index, None)  # type: ignore[union-attr]
+        if move.__class__ is not Play:
+            if move is DRAW:
+                return self._draw()
+            if move is PASS:
+                seat = self.to_move
+                nxt = seat + 1
+                return self._next(
+                    self.hands,
+                    self.boneyard,
+                    self.line,
+                    0 if nxt == len(self.hands) else nxt,
+                    self.scores,
+                    None,
+                    _PASS_ACTIONS[seat],
+                ), ()
+            return self._place(move.tile.index, None)  # type: ignore[union-attr]
+        # A play (rule 3), written out here because it is most of the moves of a round: the
+        # new hand, line and state are built without attrs' __init__ (see bergen._fastbuild)
+        # and share everything that did not change with this state.
+        t: int = move.tile.index
+        on_left = move.end is _LEFT
+        seat = self.to_move
+        hands_l = list(self.hands)
+        mask = hands_l[seat].mask ^ BIT[t]
+        hand = _new(_HandBuilder)
+        hand.mask = mask
+        hand.__class__ = Hand
+        hands_l[seat] = hand
+        hands = tuple(hands_l)
+        old = self.line
+        line = _new(_LineBuilder)
+        line.lead = old.lead
+        if on_left:
+            left = OTHER[t][old.left]  # type: ignore[index]
+            right: int = old.right  # type: ignore[assignment]
+            line.left = left
+            line.right = right
+            line.left_double = IS_DOUBLE[t]
+            line.right_double = old.right_double
+            line._left_chain = (t, left, old._left_chain)
+            line._right_chain = old._right_chain
+        else:
+            left = old.left  # type: ignore[assignment]
+            right = OTHER[t][old.right]  # type: ignore[index]
+            line.left = left
+            line.right = right
+            line.left_double = old.left_double
+            line.right_double = IS_DOUBLE[t]
+            line._left_chain = old._left_chain
+            line._right_chain = (t, right, old._right_chain)
+        line.size = old.size + 1
+        line.__class__ = LineOfPlay
+        action = _PLAY_ACTIONS[seat][t][on_left]
+        if left == right:  # a header (rule 5)
+            header = _TRIPLE_HEADER if line.left_double or line.right_double else _DOUBLE_HEADER
+            return self._score_place(t, line, hands, mask, header, action)
+        if not mask:  # going out (rule 7)
+            return self._score_place(t, line, hands, mask, None, action)
+        ends = FIT[left] | FIT[right]
+        bone = self.boneyard
+        rules = self.rules
+        drawable = rules.drawing and len(bone.tiles) > bone.reserve
+        if not drawable:
+            for h in hands_l:
+                if h.mask & ends:
+                    break
+            else:  # rule 8: nobody can play or draw; to_move stays the seat that played
+                return self._next(hands, bone, line, seat, self.scores, None, action)._block()
+        nxt = seat + 1
+        if nxt == len(hands):
+            nxt = 0
+        state = _new(_StateBuilder)
+        state.rules = rules
+        state.hands = hands
+        state.boneyard = bone
+        state.line = line
+        state.to_move = nxt
+        state.scores = self.scores
+        state.target = self.target
+        state.dealer = self.dealer
+        state.outcome = None
+        state.lead_draws = self.lead_draws
+        state.deal = self.deal
+        state._trail = (action, self._trail)
+        # The next seat's legal moves, worked out now while the numbers are at hand.
+        nm = hands[nxt].mask
+        fl = nm & FIT[left]
+        fr = nm & FIT[right]
+        if fl:
+            state._legal = _LEFT_ONLY[fl] if not fr else _both_ends(fl, fr)
+        elif fr:
+            state._legal = _RIGHT_ONLY[fr]
+        else:
+            state._legal = _DRAW_ONLY if drawable else _PASS_ONLY
+        state.__class__ = RoundState
+        return state, ()
 
     def _next(
         self,
@@ -589,24 +667,63 @@ class RoundState:
         return state  # type: ignore[no-any-return]
 
     def _draw(self) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+        # Rule 4: the top tile of the boneyard goes to the seat to move, which moves again.
         seat = self.to_move
         bone = self.boneyard
         tiles = bone.tiles
         t = tiles[0].index
-        hands = list(self.hands)
-        hands[seat] = _make_hand(hands[seat].mask | BIT[t])
-        boneyard = _make_boneyard(tiles[1:], bone.reserve)
-        state = self._next(
-            tuple(hands), boneyard, self.line, seat, self.scores, None, _DRAW_ACTIONS[seat][t]
-        )
-        if len(tiles) - 1 <= bone.reserve:
-            line = self.line
-            ends = FIT[line.left] | FIT[line.right]  # type: ignore[index]
-            for h in hands:
+        hands_l = list(self.hands)
+        mask = hands_l[seat].mask | BIT[t]
+        hand = _new(_HandBuilder)
+        hand.mask = mask
+        hand.__class__ = Hand
+        hands_l[seat] = hand
+        hands = tuple(hands_l)
+        reserve = bone.reserve
+        boneyard = _new(_BoneyardBuilder)
+        boneyard.tiles = tiles = tiles[1:]
+        boneyard.reserve = reserve
+        boneyard.__class__ = Boneyard
+        line = self.line
+        left: int = line.left  # type: ignore[assignment]
+        right: int = line.right  # type: ignore[assignment]
+        drawable = len(tiles) > reserve
+        if not drawable:
+            ends = FIT[left] | FIT[right]
+            for h in hands_l:
                 if h.mask & ends:
                     break
+            else:  # rule 8
+                return self._next(
+                    hands, boneyard, line, seat, self.scores, None, _DRAW_ACTIONS[seat][t]
+                )._block()
+        state = _new(_StateBuilder)
+        state.rules = self.rules
+        state.hands = hands
+        state.boneyard = boneyard
+        state.line = line
+        state.to_move = seat
+        state.scores = self.scores
+        state.target = self.target
+        state.dealer = self.dealer
+        state.outcome = None
+        state.lead_draws = self.lead_draws
+        state.deal = self.deal
+        state._trail = (_DRAW_ACTIONS[seat][t], self._trail)
+        fl = mask & FIT[left]
+        fr = mask & FIT[right]
+        if fl:
+            if not fr:
+                state._legal = _LEFT_ONLY[fl]
+            elif left == right:
+                state._legal = _BOTH_SAME[fl]
             else:
-                return state._block()
+                state._legal = _both_ends(fl, fr)
+        elif fr:
+            state._legal = _RIGHT_ONLY[fr]
+        else:
+            state._legal = _DRAW_ONLY if drawable else _PASS_ONLY
+        state.__class__ = RoundState
         return state, ()
 
     def _place(self, t: int, on_left: bool | None) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
