@@ -377,6 +377,14 @@ def test_rule5_a_double_on_matching_ends_is_a_new_triple_header(position):
     assert kinds(events) == [(TH, 0, 0, 3, 3)]
 
 
+def test_rule5_triple_header_with_the_double_on_the_left(position):
+    state = position(["6-4 0-0", "5-5"], "6-6 6-2 *2-2 2-4")
+    assert state.line.ends == (6, 4) and state.line.left_double
+    after, events = state.apply(Play(Tile(6, 4), End.RIGHT))
+    assert after.line.ends == (6, 6)
+    assert kinds(events) == [(TH, 0, 0, 3, 3)]
+
+
 def test_rule5_a_covered_double_does_not_make_a_triple(position):
     # The lead 3-3 is inside the line; only the outermost tile of an end counts.
     state = position(["4-1 0-0", "5-5"], "4-3 *3-3 3-1")
@@ -492,6 +500,13 @@ def test_rule7_last_tile_triple_header_scores_both_header_first(position):
     after, events = state.apply(Play(Tile(6, 4), End.LEFT))
     assert kinds(events) == [(TH, 0, 0, 3, 3), (OUT, 0, 0, 2, 2)]
     assert after.scores == (5, 0, 0)
+    assert after.outcome.kind is OutcomeKind.WENT_OUT
+
+
+def test_rule7_a_lead_that_is_the_last_tile_scores_the_lead_then_going_out(position):
+    state = position(["1-1", "3-3 5-4"], "")
+    after, events = state.apply(Lead(Tile(1, 1)))
+    assert kinds(events) == [(DH, 0, 0, 2, 2), (OUT, 0, 0, 2, 2)]
     assert after.outcome.kind is OutcomeKind.WENT_OUT
 
 
@@ -611,6 +626,21 @@ def test_rule9_last_tile_header_reaching_the_target_does_not_score_going_out(pos
     after, events = state.apply(Play(Tile(4, 1), End.LEFT))
     assert kinds(events) == [(DH, 0, 0, 1, 2)]
     assert after.scores == (10, 0, 0)
+    assert after.outcome.kind is OutcomeKind.TARGET_REACHED
+
+
+def test_rule9_a_header_reaching_the_target_is_not_followed_by_a_block(position):
+    # As in rule 8's header-then-block position, but seat 0 has 14 of 15: the double header,
+    # worth 1, reaches the target, and scoring stops there: no blocked-hand points.
+    state = position(
+        ["1-0 2-0 6-4", "3-1 3-2"],
+        PIPS_LINE.removesuffix(" 6-4"),
+        boneyard="0-0 1-1",
+        scores=(14, 0),
+    )
+    after, events = state.apply(Play(Tile(6, 4), End.RIGHT))
+    assert kinds(events) == [(DH, 0, 0, 1, 2)]
+    assert after.scores == (15, 0)
     assert after.outcome.kind is OutcomeKind.TARGET_REACHED
 
 
