@@ -27,7 +27,15 @@ class HandSizeRule(Protocol):
     """How many tiles each seat is dealt (rules brief, rule 1 and "hand sizes")."""
 
     def hand_size(self, seats: int) -> int:
-        """Return the number of tiles dealt to each of ``seats`` (2..4) seats."""
+        """Return the number of tiles dealt to each seat.
+
+        Args:
+            seats: The number of seats at the table, 2, 3 or 4.
+
+        Returns:
+            Tiles per seat, at least 1; ``seats`` hands must fit in the 28 tiles, or
+            :meth:`bergen.Rules.for_table` raises ``RulesError`` (field ``hand_sizes``).
+        """
         ...
 
 
@@ -36,7 +44,15 @@ class LeadRule(Protocol):
     """Which double must lead (rules brief, rule 2 and "lead double")."""
 
     def choose(self, doubles: Sequence[Tile]) -> Tile:
-        """Return the double that must lead, given every double held at the table (non-empty)."""
+        """Return the double that must lead.
+
+        Args:
+            doubles: Every double held in the seats' hands at the lead, lowest first; never
+                empty (a deal with no double is redealt or drawn to first, rule 2).
+
+        Returns:
+            One of ``doubles``: the seat holding it leads it.
+        """
         ...
 
 
@@ -45,8 +61,19 @@ class HeaderReduction(Protocol):
     """The value of a header near the target (rules brief, rule 6)."""
 
     def reduce(self, base: int, score: int, target: int) -> int:
-        """Return the points a header worth ``base`` points scores for a side whose score before
-        the play is ``score``, in a match played to ``target`` (all in points).
+        """Return the points a header actually scores (rule 6).
+
+        Called for every header, the lead double's too when the lead scores; never for going
+        out or a blocked hand, which are not reduced.
+
+        Args:
+            base: The header's value before the reduction, in points (``Points.double_header``
+                or ``Points.triple_header``).
+            score: The scoring side's match points before the play.
+            target: The match target, in points.
+
+        Returns:
+            The points awarded, an int ``>= 0``.
         """
         ...
 
@@ -56,8 +83,17 @@ class BlockedHandJudge(Protocol):
     """Who wins a blocked hand (rules brief, rule 8 and "blocked-hand rule")."""
 
     def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
-        """Return the index of the side that wins, given the tiles each side holds (a
-        partnership's two hands together), or ``None`` when nobody scores.
+        """Return the side that wins a blocked hand (rule 8).
+
+        Args:
+            sides: The tiles each side holds when the round blocks, indexed by side: one
+                hand per seat, or with partnerships a partnership's two hands together (side
+                0 is seats 0 and 2).
+
+        Returns:
+            The winning side's index (``0 .. len(sides) - 1``), which scores
+            ``Points.blocked_hand``; or ``None`` when nobody scores. Any other value makes the
+            engine raise ``PositionError``.
         """
         ...
 
@@ -67,8 +103,15 @@ class ReserveRule(Protocol):
     """How many boneyard tiles are never drawn (rules brief, rule 4 and "boneyard reserve")."""
 
     def reserve(self, seats: int, boneyard_size: int) -> int:
-        """Return the reserve, in tiles, for a table of ``seats`` seats whose boneyard starts with
-        ``boneyard_size`` tiles.
+        """Return how many boneyard tiles are never drawn (rule 4).
+
+        Args:
+            seats: The number of seats, 2..4.
+            boneyard_size: Tiles in the boneyard after the deal.
+
+        Returns:
+            The reserve, in tiles, ``>= 0``; with drawing on it must leave at least one tile to
+            draw, or :meth:`bergen.Rules.for_table` raises ``RulesError`` (field ``reserve``).
         """
         ...
 
@@ -78,5 +121,13 @@ class TargetRule(Protocol):
     """The score that ends the match (rules brief, rule 9 and "target")."""
 
     def target(self, seats: int, partnerships: bool) -> int:
-        """Return the target, in points, for ``seats`` seats, with or without partnerships."""
+        """Return the score that ends the match (rule 9).
+
+        Args:
+            seats: The number of seats, 2..4.
+            partnerships: Whether the four seats play as two partnerships.
+
+        Returns:
+            The target, in points, ``>= 1``.
+        """
         ...
