@@ -17,9 +17,10 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from bergen._fastbuild import builder
 from bergen.errors import PositionError
 from bergen.hands import Hand
-from bergen.tiles import DOUBLES_MASK, TILES, Tile, tile_mask
+from bergen.tiles import DOUBLES_MASK, FULL_MASK, TILES, Tile, tile_mask
 
 __all__ = ["Deal", "shuffled_tiles"]
 
@@ -43,15 +44,29 @@ def shuffled_tiles(seed: int, shuffle_index: int = 0) -> tuple[Tile, ...]:
         raise PositionError(f"a seed is an int, got {seed!r}")
     if type(shuffle_index) is not int or shuffle_index < 0:
         raise PositionError(f"a shuffle index is an int >= 0, got {shuffle_index!r}")
-    rng = random.Random(seed)
-    rnd = rng.random
-    for _ in range(_SHUFFLE_DRAWS * shuffle_index):
-        rnd()
+    # A match deals shuffle k+1 right after shuffle k: the generator left after each shuffle
+    # is kept (taken out while in use, so that threads never share one) and picks up there.
+    rng = _STREAMS.pop((seed, shuffle_index), None)
+    if rng is None:
+        rng = random.Random(seed)
+        rnd = rng.random
+        for _ in range(_SHUFFLE_DRAWS * shuffle_index):
+            rnd()
+    else:
+        rnd = rng.random
     order = list(TILES)
     for i in range(len(order) - 1, 0, -1):
         j = int(rnd() * (i + 1))
         order[i], order[j] = order[j], order[i]
+    if len(_STREAMS) >= _STREAMS_MAX:
+        _STREAMS.clear()
+    _STREAMS[(seed, shuffle_index + 1)] = rng
     return tuple(order)
+
+
+_STREAMS: dict[tuple[int, int], random.Random] = {}
+"""Generators positioned after a shuffle, by (seed, next shuffle index); bounded."""
+_STREAMS_MAX = 64
 
 
 def _check_tiles(where: str, items: object) -> tuple[Tile, ...]:
@@ -84,6 +99,21 @@ def _to_hands(hands: Iterable[Iterable[Tile]]) -> tuple[tuple[Tile, ...], ...]:
         raise PositionError(f"expected a sequence of hands, got {hands!r}") from None
 
 
+def _all_tiles_once(hands: tuple[tuple[Tile, ...], ...], boneyard: tuple[Tile, ...]) -> bool:
+    """Whether the hands and the boneyard are sequences holding the 28 tiles once each."""
+    mask = 0
+    count = 0
+    for tiles in (*hands, boneyard):
+        if tiles.__class__ is not tuple:
+            return False
+        for t in tiles:
+            if t.__class__ is not Tile:
+                return False
+            mask |= 1 << t.index
+        count += len(tiles)
+    return count == len(TILES) and mask == _FULL_MASK
+
+
 @attrs.frozen
 class Deal:
     """The tiles dealt to each seat and the boneyard in draw order.
@@ -104,6 +134,9 @@ class Deal:
         """Check that the deal is 2..4 hands and 28 distinct tiles."""
         if not 2 <= len(self.hands) <= 4:
             raise PositionError(f"a deal has 2, 3 or 4 hands, got {len(self.hands)}")
+        if _all_tiles_once(self.hands, self.boneyard):
+            return
+        # Something is wrong: find it and say what.
         seen: dict[Tile, str] = {}
         places = [(f"hand {i}", h) for i, h in enumerate(self.hands)] + [
             ("boneyard", self.boneyard)
@@ -135,8 +168,15 @@ class Deal:
         if type(hand_size) is not int or hand_size < 1 or hand_size * seats > len(TILES):
             raise PositionError(f"hand size {hand_size!r} does not fit {seats} seats in 28 tiles")
         order = shuffled_tiles(seed, shuffle_index)
-        hands = [order[i * hand_size : (i + 1) * hand_size] for i in range(seats)]
-        return cls(hands, order[seats * hand_size :])
+        hands = tuple(order[i * hand_size : (i + 1) * hand_size] for i in range(seats))
+        if cls is not Deal:  # a subclass gets its own constructor and checks
+            return cls(hands, order[seats * hand_size :])
+        # A shuffle is the 28 tiles once each: no need to check them again.
+        deal = object.__new__(_DealBuilder)
+        deal.hands = hands
+        deal.boneyard = order[seats * hand_size :]
+        deal.__class__ = Deal
+        return deal  # type: ignore[no-any-return]
 
     @property
     def seats(self) -> int:
@@ -153,3 +193,7 @@ class Deal:
         lines = [f"seat {i}: {' '.join(map(str, h))}" for i, h in enumerate(self.hands)]
         lines.append(f"boneyard: {' '.join(map(str, self.boneyard))}")
         return "\n".join(lines)
+
+
+_FULL_MASK = FULL_MASK
+_DealBuilder = builder(Deal)
