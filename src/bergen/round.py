@@ -16,7 +16,14 @@ from bergen._fastbuild import builder
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, PositionError, Reason
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
-from bergen.hands import Boneyard, Hand, _BoneyardBuilder, _HandBuilder, _make_hand
+from bergen.hands import (
+    Boneyard,
+    Hand,
+    _BoneyardBuilder,
+    _HandBuilder,
+    _make_boneyard,
+    _make_hand,
+)
 from bergen.line import LineOfPlay, _LineBuilder
 from bergen.moves import DRAW, LEADS, PASS, PLAYS, Draw, End, Lead, Move, Pass, Play
 from bergen.rules import CLASSIC, NoDouble, Rules
@@ -233,18 +240,37 @@ class RoundState:
                 seat = (seat + 1) % seats
         required = _required_lead(rules, masks)
         leader = next(i for i, m in enumerate(masks) if m >> required.index & 1)
-        return cls(
-            rules=rules,
-            hands=tuple(Hand(m) for m in masks),
-            boneyard=Boneyard(tuple(boneyard), table.reserve),
-            line=_EMPTY_LINE,
-            to_move=leader,
-            scores=score_t,
-            target=table.target,
-            dealer=dealer,
-            lead_draws=tuple(lead_draws),
-            deal=deal,
-        )
+        hands = tuple([_make_hand(m) for m in masks])
+        bone = _make_boneyard(tuple(boneyard) if lead_draws else deal.boneyard, table.reserve)
+        if cls is not RoundState:  # a subclass gets its own constructor
+            return cls(
+                rules=rules,
+                hands=hands,
+                boneyard=bone,
+                line=_EMPTY_LINE,
+                to_move=leader,
+                scores=score_t,
+                target=table.target,
+                dealer=dealer,
+                lead_draws=tuple(lead_draws),
+                deal=deal,
+            )
+        state = _new(_StateBuilder)
+        state.rules = rules
+        state.hands = hands
+        state.boneyard = bone
+        state.line = _EMPTY_LINE
+        state.to_move = leader
+        state.scores = score_t
+        state.target = table.target
+        state.dealer = dealer
+        state.outcome = None
+        state.lead_draws = tuple(lead_draws)
+        state.deal = deal
+        state._trail = None
+        state._legal = (LEADS[required.index],)
+        state.__class__ = RoundState
+        return state  # type: ignore[no-any-return]
 
     @classmethod
     def from_position(
