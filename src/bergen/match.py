@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from bergen._fastbuild import builder
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason
 from bergen.events import ScoreEvent
@@ -184,8 +185,20 @@ class MatchState:
                 reason=Reason.ROUND_OVER,
             )
         rnd, events = self.round.apply(move, seat)
-        if rnd.outcome is None:
-            return attrs.evolve(self, round=rnd, scores=rnd.scores), events
+        if rnd.outcome is None:  # the common case, built without attrs' __init__
+            state = _new(_MatchBuilder)
+            state.rules = self.rules
+            state.seats = self.seats
+            state.seed = self.seed
+            state.shuffles = self.shuffles
+            state.dealer = self.dealer
+            state.scores = rnd.scores
+            state.target = self.target
+            state.round = rnd
+            state.rounds = self.rounds
+            state.redeals = self.redeals
+            state.__class__ = MatchState
+            return state, events
         state = attrs.evolve(self, round=None, rounds=(*self.rounds, rnd), scores=rnd.scores)
         if state.is_over:
             return state, events
@@ -206,3 +219,7 @@ class MatchState:
             state, ev = state.apply(m)
             out.extend(ev)
         return state, tuple(out)
+
+
+_new = object.__new__
+_MatchBuilder = builder(MatchState)
