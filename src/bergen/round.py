@@ -365,7 +365,9 @@ class RoundState:
         return len(self.scores)
 
     def side_of(self, seat: int) -> int:
-        """The side a seat plays for: the seat itself, or ``seat % 2`` with partnerships."""
+        """The side a seat plays for: the seat itself, or ``seat % 2`` with partnerships
+        (side 0 is seats 0 and 2, side 1 seats 1 and 3; rule 10). The seat is not checked.
+        """
         return seat % 2 if self.rules.partnerships else seat
 
     @property
@@ -454,7 +456,11 @@ class RoundState:
         return _PASS_ONLY
 
     def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` is legal for the seat to move (agrees with :meth:`apply`)."""
+        """Whether ``move`` is legal for the seat to move (rules 2-4).
+
+        Agrees with :meth:`legal_moves`, :meth:`check` and :meth:`apply`; never raises (any
+        other object is simply not legal). ``False`` once the round is over.
+        """
         return move in self.legal_moves()
 
     def check(self, move: Move, seat: int | None = None) -> None:
