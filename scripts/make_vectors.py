@@ -344,6 +344,7 @@ def position_record(
                 outcome=outcome,
             ),
         ),
+        meta=tuple(meta),
     )
 
 

@@ -1,0 +1,163 @@
+"""The conformance vectors in vectors/: every record replays (and validates against the JSON
+Schema), every invalid record fails where it says, the set covers every preset and switch, and
+the perft counts are recomputed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from bergen import (
+    CLASSIC,
+    Deal,
+    EventKind,
+    OutcomeKind,
+    RecordError,
+    RoundState,
+    Tile,
+    dumps,
+    load,
+    perft,
+    perft_counts,
+    replay,
+)
+from bergen.records import record_schema, rules_from_json
+from bergen.records.rules_json import COMPONENT_TYPES
+
+ROOT = Path(__file__).resolve().parents[2]
+VECTORS = ROOT / "vectors"
+RECORDS = sorted(p for p in VECTORS.glob("*.json") if p.name != "perft.json")
+INVALID = sorted((VECTORS / "invalid").glob("*.json"))
+EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
+PERFT: dict[str, Any] = json.loads((VECTORS / "perft.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def validator() -> jsonschema.Draft202012Validator:
+    schema = record_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_there_are_vectors() -> None:
+    assert len(RECORDS) >= 50 and len(INVALID) >= 5
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_every_vector_replays(path: Path, validator: jsonschema.Draft202012Validator) -> None:
+    validator.validate(json.loads(path.read_text()))
+    record = load(path)
+    replay(record)
+    assert dumps(record) == path.read_text()  # written in the canonical layout
+
+
+@pytest.mark.parametrize("path", INVALID, ids=lambda p: p.stem)
+def test_every_invalid_vector_fails_where_it_says(
+    path: Path, validator: jsonschema.Draft202012Validator
+) -> None:
+    validator.validate(json.loads(path.read_text()))  # well formed: the rules reject it
+    record = load(path)
+    expect = dict(record.meta)["expect_error"]  # e.g. "round 0, action 0: wrong_lead"
+    where, _, _ = expect.partition(":")
+    with pytest.raises(RecordError) as info:
+        replay(record)
+    err = info.value
+    assert f"round {err.round}, action {err.action_index}" == where
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_the_examples_validate_against_the_schema(
+    path: Path, validator: jsonschema.Draft202012Validator
+) -> None:
+    validator.validate(json.loads(path.read_text()))
+
+
+def all_records() -> list[Any]:
+    return [load(p) for p in RECORDS]
+
+
+def test_the_vectors_cover_every_preset_and_switch() -> None:
+    records = all_records()
+    docs = [json.loads(p.read_text())["rules"] for p in RECORDS]
+    assert {"classic", "simple"} <= {d.get("preset") for d in docs}
+    rules = [r.rules for r in records]
+    # Every built-in component of every pluggable axis, and both values of every switch.
+    for field, types in COMPONENT_TYPES.items():
+        seen = {type(getattr(r, field)) for r in rules}
+        assert set(types) <= seen, field
+    for field in ("lead_scores", "drawing", "partnerships"):
+        assert {getattr(r, field) for r in rules} == {True, False}, field
+    assert len({r.no_double for r in rules}) == 2
+    assert {r.reserve.reserve(2, 16) for r in rules} >= {0, 2, 5}  # type: ignore[attr-defined]
+    assert {r.points for r in rules} >= {CLASSIC.points, CLASSIC.points.__class__(2, 3, 1, 1)}
+    sizes = {(r.hand_sizes.hand_size(2), r.hand_sizes.hand_size(3)) for r in rules}
+    assert {(6, 6), (6, 5), (7, 5)} <= sizes
+
+
+def test_the_vectors_show_every_kind_of_event_and_ending() -> None:
+    results = [replay(r) for r in all_records()]
+    events = [e for res in results for rnd in res.rounds for e in rnd.events]
+    assert {e.kind for e in events} == set(EventKind)
+    assert any(e.points < e.base_points for e in events)  # rule 6 reduced a header
+    endings = {rnd.final.outcome.kind for res in results for rnd in res.rounds
+               if rnd.final.outcome is not None}
+    assert endings == set(OutcomeKind)
+    assert any(rnd.redeals for res in results for rnd in res.rounds)
+    assert any(rnd.start.lead_draws for res in results for rnd in res.rounds)
+    assert any(rnd.from_position for res in results for rnd in res.rounds)
+
+
+def test_the_random_and_hand_built_vectors_regenerate_identically() -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import make_vectors
+    finally:
+        sys.path.pop(0)
+    for name, record in make_vectors.random_vectors() + make_vectors.hand_built():
+        assert dumps(record) == (VECTORS / f"{name}.json").read_text(), name
+
+
+# ------------------------------------------------------------------ perft
+
+
+def case_state(case: dict[str, Any]) -> RoundState:
+    deal = Deal(
+        [[Tile.parse(t) for t in h] for h in case["deal"]["hands"]],
+        [Tile.parse(t) for t in case["deal"]["boneyard"]],
+    )
+    return RoundState.start(deal, rules_from_json(case["rules"]), dealer=case["dealer"])
+
+
+@pytest.mark.parametrize("case", PERFT["cases"], ids=lambda c: c["name"])
+def test_perft_counts_are_reproduced(case: dict[str, Any]) -> None:
+    state = case_state(case)
+    assert list(perft_counts(state, len(case["counts"]))) == case["counts"]
+
+
+def test_perft_counts_worked_by_hand() -> None:
+    # classic-2p: seat 0 holds 3-1 1-1 3-2 6-0 6-1 2-0, seat 1 holds 4-4 5-3 5-1 3-0 5-5 6-4.
+    case = next(c for c in PERFT["cases"] if c["name"] == "classic-2p")
+    state = case_state(case)
+    # Depth 1: the lowest double, 1-1, must lead (rule 2): one sequence.
+    # Depth 2: seat 1's only tile with a 1 is the 5-1, on either side of the 1-1: two.
+    # Depth 3: the ends read 5 and 1 (or 1 and 5); seat 0 holds no 5 and two tiles with a 1,
+    #   3-1 and 6-1, each fitting only the 1 end: 2 * 2 = 4.
+    # Depth 4: after 3-1 the ends read 5 and 3: seat 1 has 5-3 (on either end), 5-5 and 3-0:
+    #   four plays; after 6-1 the ends read 5 and 6: 5-3, 5-5 and 6-4: three. (4 + 3) * 2 = 14.
+    assert [perft(state, d) for d in range(5)] == [1, 1, 2, 4, 14]
+    assert case["counts"][:4] == [1, 2, 4, 14]
+
+
+def test_perft_rejects_a_bad_depth() -> None:
+    from bergen import PositionError
+
+    state = case_state(PERFT["cases"][0])
+    with pytest.raises(PositionError):
+        perft(state, -1)
+    with pytest.raises(PositionError):
+        perft_counts(state, 0)
