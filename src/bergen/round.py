@@ -26,7 +26,7 @@ from bergen.hands import (
 )
 from bergen.line import LineOfPlay, _LineBuilder
 from bergen.moves import DRAW, LEADS, PASS, PLAYS, Draw, End, Lead, Move, Pass, Play
-from bergen.rules import CLASSIC, NoDouble, Rules
+from bergen.rules import CLASSIC, HighestDouble, LowestDouble, NoDouble, Rules, TableRules
 from bergen.tiles import BIT, DOUBLES, DOUBLES_MASK, FIT, IS_DOUBLE, OTHER, TILES, Tile, tile_mask
 
 if TYPE_CHECKING:
@@ -127,11 +127,15 @@ for _n in range(7):
         _RIGHT_ONLY[_m] = _mask_moves(0, _m)
         _BOTH_SAME[_m] = _mask_moves(_m, _m)
 _BOTH_CACHE: dict[int, tuple[Move, ...]] = {}
-_BOTH_CACHE_MAX = 1 << 15
+_BOTH_CACHE_MAX = 1 << 14
 
 
 def _both_ends(fl: int, fr: int) -> tuple[Move, ...]:
     """The legal plays when tiles fit both ends (bounded cache over ``_mask_moves``)."""
+    if fl.bit_length() <= (fr & -fr).bit_length():  # every left play sorts first
+        return _LEFT_ONLY[fl] + _RIGHT_ONLY[fr]
+    if fr.bit_length() < (fl & -fl).bit_length():  # every right play sorts first
+        return _RIGHT_ONLY[fr] + _LEFT_ONLY[fl]
     key = fl << 28 | fr
     moves = _BOTH_CACHE.get(key)
     if moves is None:
@@ -212,7 +216,7 @@ class RoundState:
                 :attr:`Deal.has_double` first).
         """
         seats = deal.seats
-        table = rules.for_table(seats)
+        table = _table(rules, seats)
         for i, h in enumerate(deal.hands):
             if len(h) != table.hand_size:
                 raise PositionError(
@@ -932,8 +936,31 @@ def _required_lead(rules: Rules, masks: Sequence[int]) -> Tile:
     held = 0
     for m in masks:
         held |= m
-    doubles = [d for d in DOUBLES if held >> d.index & 1]
-    return rules.lead.choose(doubles)
+    lead = rules.lead
+    held_doubles = held & DOUBLES_MASK
+    if held_doubles:  # the built-in rules, worked out on the mask
+        if lead.__class__ is LowestDouble:
+            return TILES[(held_doubles & -held_doubles).bit_length() - 1]
+        if lead.__class__ is HighestDouble:
+            return TILES[held_doubles.bit_length() - 1]
+    return lead.choose([d for d in DOUBLES if held >> d.index & 1])
+
+
+_TABLES: dict[tuple[int, int], tuple[Rules, TableRules]] = {}
+_TABLES_MAX = 256
+
+
+def _table(rules: Rules, seats: int) -> TableRules:
+    """``rules.for_table(seats)``, remembered for the rules value (rules are immutable)."""
+    key = (id(rules), seats)
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    table = rules.for_table(seats)
+    if len(_TABLES) >= _TABLES_MAX:
+        _TABLES.clear()
+    _TABLES[key] = (rules, table)
+    return table
 
 
 def _check_scores(scores: Sequence[int] | None, sides: int, target: int) -> tuple[int, ...]:
