@@ -1,4 +1,4 @@
-"""Generate bergen's conformance vectors: vectors/*.json, vectors/invalid/*.json, vectors/perft.json.
+"""Generate the conformance vectors: vectors/*.json, vectors/invalid/*.json, vectors/perft.json.
 
 Usage:
     python scripts/make_vectors.py            # write the files
@@ -23,7 +23,6 @@ plus vectors/perft.json: for fixed deals, the number of distinct action sequence
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -31,9 +30,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bergen import (
-    BlockedHandJudge,
     CLASSIC,
     SIMPLE,
+    BlockedHandJudge,
     Deal,
     EventKind,
     FewestDoublesThenPips,
@@ -92,7 +91,9 @@ def has_block(m: MatchState) -> bool:
 
 def has_won_block(m: MatchState) -> bool:
     return any(
-        r.outcome is not None and r.outcome.kind is OutcomeKind.BLOCKED and r.outcome.side is not None
+        r.outcome is not None
+        and r.outcome.kind is OutcomeKind.BLOCKED
+        and r.outcome.side is not None
         for r in m.rounds
     )
 
@@ -194,73 +195,239 @@ def random_vectors() -> list[tuple[str, Record]]:
     v = random_vector
     return [
         v("classic-2p", "classic preset, two seats (6 tiles each, target 15)", c, 2, 1, has_triple),
-        v("classic-3p", "classic preset, three seats (6 tiles each, target 10)", c, 3, 1,
-          all_of(has_reduced_header, ends_mid_round)),
+        v(
+            "classic-3p",
+            "classic preset, three seats (6 tiles each, target 10)",
+            c,
+            3,
+            1,
+            all_of(has_reduced_header, ends_mid_round),
+        ),
         v("classic-4p", "classic preset, four individuals (5 tiles each, target 10)", c, 4, 1),
-        v("classic-partnerships", "classic preset, two partnerships (target 15)",
-          c.replace(partnerships=True), 4, 1, all_of(has_won_block, has_reduced_header)),
-        v("classic-redeal", "classic: nobody dealt a double, the deal is thrown in (rule 2)",
-          c, 2, 1, has_redeal),
+        v(
+            "classic-partnerships",
+            "classic preset, two partnerships (target 15)",
+            c.replace(partnerships=True),
+            4,
+            1,
+            all_of(has_won_block, has_reduced_header),
+        ),
+        v(
+            "classic-redeal",
+            "classic: nobody dealt a double, the deal is thrown in (rule 2)",
+            c,
+            2,
+            1,
+            has_redeal,
+        ),
         v("simple-2p", "simple preset, two seats (6 tiles each, target 15)", s, 2, 1),
-        v("simple-3p", "simple preset, three seats (5 tiles each, target 10)", s, 3, 1,
-          block_decided_by(FewestDoublesThenPips())),
+        v(
+            "simple-3p",
+            "simple preset, three seats (5 tiles each, target 10)",
+            s,
+            3,
+            1,
+            block_decided_by(FewestDoublesThenPips()),
+        ),
         v("simple-4p", "simple preset, four individuals (5 tiles each, target 10)", s, 4, 1),
-        v("simple-partnerships", "simple preset, two partnerships (target 15)",
-          s.replace(partnerships=True), 4, 1),
-        v("simple-lead-draws", "simple: nobody dealt a double, seats draw in turn for one",
-          s, 2, 1, has_lead_draws),
-        v("switch-lead-scores-off", "classic with lead scoring off (003_ 'Scoring the lead')",
-          c.replace(lead_scores=False), 3, 1),
-        v("switch-lead-scores-on", "simple with the lead scoring 2 (000_, 001_)",
-          s.replace(lead_scores=True), 3, 1),
-        v("switch-target-15", "classic, fifteen for every table (003_)",
-          c.replace(target=FixedTarget(15)), 3, 1),
-        v("switch-target-15-simple", "simple, fifteen for every table (003_)",
-          s.replace(target=FixedTarget(15)), 4, 1),
-        v("switch-reserve-0", "classic with reserve 0: the whole boneyard may be drawn",
-          c.replace(reserve=FixedReserve(0)), 2, 1, drew_into(2)),
-        v("switch-reserve-2-simple", "simple with reserve 2 (003_ 'Leaving the last two')",
-          s.replace(reserve=FixedReserve(2)), 3, 1, has_block),
-        v("switch-reserve-5", "classic with a reserve of 5 tiles (any count)",
-          c.replace(reserve=FixedReserve(5)), 2, 1, has_block),
-        v("switch-no-draw", "classic, Block Bergen: drawing off (003_)",
-          c.replace(drawing=False), 3, 1, has_won_block),
-        v("switch-no-draw-simple", "simple, Block Bergen: drawing off (003_)",
-          s.replace(drawing=False), 2, 1, has_won_block),
-        v("switch-block-fewest-pips", "classic with the fewest-pips blocked-hand rule, no draw",
-          c.replace(blocked=FewestPips(), drawing=False), 3, 1,
-          block_decided_by(FewestDoublesThenPips())),
-        v("switch-block-fewest-doubles", "simple with the fewest-doubles-then-pips rule, no draw",
-          s.replace(blocked=FewestDoublesThenPips(), drawing=False), 3, 1,
-          block_decided_by(FewestPips())),
-        v("switch-block-no-double-first", "classic: a hand without doubles wins a block (003_)",
-          c.replace(blocked=NoDoubleFirst(), drawing=False), 3, 1,
-          block_decided_by(FewestPips())),
-        v("switch-block-non-double-pips", "classic: no double first, then non-double pips "
-          "(puzzle-place)", c.replace(blocked=NoDoubleFirstNonDoublePips(), drawing=False), 2, 1,
-          block_decided_by(NoDoubleFirst())),
-        v("switch-no-double-draw", "classic, but draw in turn when nobody holds a double",
-          c.replace(no_double=NoDouble.DRAW_IN_TURN), 2, 1, has_lead_draws),
-        v("switch-no-double-redeal", "simple, but redeal when nobody holds a double",
-          s.replace(no_double=NoDouble.REDEAL), 2, 1, has_redeal),
-        v("switch-hand-sizes-655", "classic with the English page's hand sizes 6/5/5",
-          c.replace(hand_sizes=HandSizes(6, 5, 5)), 3, 1),
-        v("switch-hand-sizes-665", "simple with the Swedish/German hand sizes 6/6/5",
-          s.replace(hand_sizes=HandSizes(6, 6, 5)), 3, 1),
-        v("switch-hand-sizes-754", "classic with hand sizes 7/5/4 (any)",
-          c.replace(hand_sizes=HandSizes(7, 5, 4)), 2, 1),
-        v("switch-lead-highest", "classic with the highest double leading (domino-games.com)",
-          c.replace(lead=HighestDouble()), 3, 1),
-        v("switch-lead-highest-simple", "simple with the highest double leading",
-          s.replace(lead=HighestDouble()), 2, 1),
-        v("switch-points-2311", "classic with going out and a block worth 1 (domino-games.com)",
-          c.replace(points=Points(2, 3, 1, 1)), 3, 1, has_won_block),
-        v("switch-reduction-off", "classic without the reduction near the target (003_)",
-          c.replace(reduction=NoReduction()), 3, 1, has_unreduced_header_near_target),
-        v("switch-reduction-on-simple", "simple with the reduction near the target (000_, Celko)",
-          s.replace(reduction=NearTargetReduction()), 3, 1, has_reduced_header),
-        v("switch-partnerships-no-draw", "classic partnerships, Block Bergen",
-          c.replace(partnerships=True, drawing=False), 4, 1, has_won_block),
+        v(
+            "simple-partnerships",
+            "simple preset, two partnerships (target 15)",
+            s.replace(partnerships=True),
+            4,
+            1,
+        ),
+        v(
+            "simple-lead-draws",
+            "simple: nobody dealt a double, seats draw in turn for one",
+            s,
+            2,
+            1,
+            has_lead_draws,
+        ),
+        v(
+            "switch-lead-scores-off",
+            "classic with lead scoring off (003_ 'Scoring the lead')",
+            c.replace(lead_scores=False),
+            3,
+            1,
+        ),
+        v(
+            "switch-lead-scores-on",
+            "simple with the lead scoring 2 (000_, 001_)",
+            s.replace(lead_scores=True),
+            3,
+            1,
+        ),
+        v(
+            "switch-target-15",
+            "classic, fifteen for every table (003_)",
+            c.replace(target=FixedTarget(15)),
+            3,
+            1,
+        ),
+        v(
+            "switch-target-15-simple",
+            "simple, fifteen for every table (003_)",
+            s.replace(target=FixedTarget(15)),
+            4,
+            1,
+        ),
+        v(
+            "switch-reserve-0",
+            "classic with reserve 0: the whole boneyard may be drawn",
+            c.replace(reserve=FixedReserve(0)),
+            2,
+            1,
+            drew_into(2),
+        ),
+        v(
+            "switch-reserve-2-simple",
+            "simple with reserve 2 (003_ 'Leaving the last two')",
+            s.replace(reserve=FixedReserve(2)),
+            3,
+            1,
+            has_block,
+        ),
+        v(
+            "switch-reserve-5",
+            "classic with a reserve of 5 tiles (any count)",
+            c.replace(reserve=FixedReserve(5)),
+            2,
+            1,
+            has_block,
+        ),
+        v(
+            "switch-no-draw",
+            "classic, Block Bergen: drawing off (003_)",
+            c.replace(drawing=False),
+            3,
+            1,
+            has_won_block,
+        ),
+        v(
+            "switch-no-draw-simple",
+            "simple, Block Bergen: drawing off (003_)",
+            s.replace(drawing=False),
+            2,
+            1,
+            has_won_block,
+        ),
+        v(
+            "switch-block-fewest-pips",
+            "classic with the fewest-pips blocked-hand rule, no draw",
+            c.replace(blocked=FewestPips(), drawing=False),
+            3,
+            1,
+            block_decided_by(FewestDoublesThenPips()),
+        ),
+        v(
+            "switch-block-fewest-doubles",
+            "simple with the fewest-doubles-then-pips rule, no draw",
+            s.replace(blocked=FewestDoublesThenPips(), drawing=False),
+            3,
+            1,
+            block_decided_by(FewestPips()),
+        ),
+        v(
+            "switch-block-no-double-first",
+            "classic: a hand without doubles wins a block (003_)",
+            c.replace(blocked=NoDoubleFirst(), drawing=False),
+            3,
+            1,
+            block_decided_by(FewestPips()),
+        ),
+        v(
+            "switch-block-non-double-pips",
+            "classic: no double first, then non-double pips (puzzle-place)",
+            c.replace(blocked=NoDoubleFirstNonDoublePips(), drawing=False),
+            2,
+            1,
+            block_decided_by(NoDoubleFirst()),
+        ),
+        v(
+            "switch-no-double-draw",
+            "classic, but draw in turn when nobody holds a double",
+            c.replace(no_double=NoDouble.DRAW_IN_TURN),
+            2,
+            1,
+            has_lead_draws,
+        ),
+        v(
+            "switch-no-double-redeal",
+            "simple, but redeal when nobody holds a double",
+            s.replace(no_double=NoDouble.REDEAL),
+            2,
+            1,
+            has_redeal,
+        ),
+        v(
+            "switch-hand-sizes-655",
+            "classic with the English page's hand sizes 6/5/5",
+            c.replace(hand_sizes=HandSizes(6, 5, 5)),
+            3,
+            1,
+        ),
+        v(
+            "switch-hand-sizes-665",
+            "simple with the Swedish/German hand sizes 6/6/5",
+            s.replace(hand_sizes=HandSizes(6, 6, 5)),
+            3,
+            1,
+        ),
+        v(
+            "switch-hand-sizes-754",
+            "classic with hand sizes 7/5/4 (any)",
+            c.replace(hand_sizes=HandSizes(7, 5, 4)),
+            2,
+            1,
+        ),
+        v(
+            "switch-lead-highest",
+            "classic with the highest double leading (domino-games.com)",
+            c.replace(lead=HighestDouble()),
+            3,
+            1,
+        ),
+        v(
+            "switch-lead-highest-simple",
+            "simple with the highest double leading",
+            s.replace(lead=HighestDouble()),
+            2,
+            1,
+        ),
+        v(
+            "switch-points-2311",
+            "classic with going out and a block worth 1 (domino-games.com)",
+            c.replace(points=Points(2, 3, 1, 1)),
+            3,
+            1,
+            has_won_block,
+        ),
+        v(
+            "switch-reduction-off",
+            "classic without the reduction near the target (003_)",
+            c.replace(reduction=NoReduction()),
+            3,
+            1,
+            has_unreduced_header_near_target,
+        ),
+        v(
+            "switch-reduction-on-simple",
+            "simple with the reduction near the target (000_, Celko)",
+            s.replace(reduction=NearTargetReduction()),
+            3,
+            1,
+            has_reduced_header,
+        ),
+        v(
+            "switch-partnerships-no-draw",
+            "classic partnerships, Block Bergen",
+            c.replace(partnerships=True, drawing=False),
+            4,
+            1,
+            has_won_block,
+        ),
     ]
 
 
@@ -353,37 +520,54 @@ def hand_built() -> list[tuple[str, Record]]:
     out: list[tuple[str, Record]] = []
     # Rules brief test vector: ends 4 and 1, the 4-1 makes a double header on either end.
     for end in "LR":
-        out.append((
-            f"position-header-4-1-{end}",
-            position_record(
-                f"ends 4 and 1: the 4-1 on the {'left' if end == 'L' else 'right'} end makes a "
-                "double header, 2 (rules brief, test vectors; rule 5)",
-                c, ["4-1 6-6 5-5", "6-5 2-2", "6-2 5-2"], "4-3 *3-3 3-1", 0,
-                [f"4-1{end}"], [ev(0, "double_header", 0, 2, "4-1")],
-            ),
-        ))
+        out.append(
+            (
+                f"position-header-4-1-{end}",
+                position_record(
+                    f"ends 4 and 1: the 4-1 on the {'left' if end == 'L' else 'right'} end makes a "
+                    "double header, 2 (rules brief, test vectors; rule 5)",
+                    c,
+                    ["4-1 6-6 5-5", "6-5 2-2", "6-2 5-2"],
+                    "4-3 *3-3 3-1",
+                    0,
+                    [f"4-1{end}"],
+                    [ev(0, "double_header", 0, 2, "4-1")],
+                ),
+            )
+        )
     # Ends 4 and a double six: 4-6 on the 4 is a triple header (3), on the 6-6 a double (2).
     for end, kind, pts in (("L", "triple_header", 3), ("R", "double_header", 2)):
-        out.append((
-            f"position-header-6-4-{end}",
-            position_record(
-                f"ends 4 and the 6-6: the 6-4 on the {'4' if end == 'L' else '6-6'} makes a "
-                f"{kind.replace('_', ' ')}, {pts} (rules brief, test vectors; rule 5)",
-                c, ["6-4 5-5 1-1", "6-5 2-2", "6-2 5-2"], "4-3 *3-3 3-6 6-6", 0,
-                [f"6-4{end}"], [ev(0, kind, 0, pts, "6-4")],
-            ),
-        ))
+        out.append(
+            (
+                f"position-header-6-4-{end}",
+                position_record(
+                    f"ends 4 and the 6-6: the 6-4 on the {'4' if end == 'L' else '6-6'} makes a "
+                    f"{kind.replace('_', ' ')}, {pts} (rules brief, test vectors; rule 5)",
+                    c,
+                    ["6-4 5-5 1-1", "6-5 2-2", "6-2 5-2"],
+                    "4-3 *3-3 3-6 6-6",
+                    0,
+                    [f"6-4{end}"],
+                    [ev(0, kind, 0, pts, "6-4")],
+                ),
+            )
+        )
     # Lead 3-3, 3-5 on one side, 5-6 on the 5, then 6-3 on the 6: a triple header.
-    out.append((
-        "position-lead-3-3-triple",
-        position_record(
-            "lead 3-3 (scores 2 under classic), 3-5, 5-6, then 6-3 makes a triple header, 3 "
-            "(rules brief, test vectors; rule 5)",
-            c, ["3-3 6-5 4-0", "5-3 6-3 4-1"], "", 0,
-            ["3-3", "5-3R", "6-5R", "6-3R"],
-            [ev(0, "double_header", 0, 2, "3-3"), ev(3, "triple_header", 1, 3, "6-3")],
-        ),
-    ))
+    out.append(
+        (
+            "position-lead-3-3-triple",
+            position_record(
+                "lead 3-3 (scores 2 under classic), 3-5, 5-6, then 6-3 makes a triple header, 3 "
+                "(rules brief, test vectors; rule 5)",
+                c,
+                ["3-3 6-5 4-0", "5-3 6-3 4-1"],
+                "",
+                0,
+                ["3-3", "5-3R", "6-5R", "6-3R"],
+                [ev(0, "double_header", 0, 2, "3-3"), ev(3, "triple_header", 1, 3, "6-3")],
+            ),
+        )
+    )
     # Reduction near the target 10 (classic, three seats): score before the play 5 or 6: 2 and
     # 3; 7: 2 and 2; 8 or 9: 1 and 1 (rules brief, test vectors; rule 6).
     value = {5: (3, 2), 6: (3, 2), 7: (2, 2), 8: (1, 1), 9: (1, 1)}
@@ -392,57 +576,90 @@ def hand_built() -> list[tuple[str, Record]]:
             ("L", "triple_header", 3, triple),
             ("R", "double_header", 2, double),
         ):
-            out.append((
-                f"position-reduction-{score}-{kind.split('_')[0]}",
-                position_record(
-                    f"target 10, score {score} before the play: a {kind.replace('_', ' ')} "
-                    f"is worth {pts} (rule 6)",
-                    c, ["6-4 5-5 1-1", "6-5 2-2", "6-2 5-2"], "4-3 *3-3 3-6 6-6", 0,
-                    [f"6-4{end}"], [ev(0, kind, 0, pts, "6-4", base=base)],
-                    scores=[score, 0, 0],
-                ),
-            ))
+            out.append(
+                (
+                    f"position-reduction-{score}-{kind.split('_')[0]}",
+                    position_record(
+                        f"target 10, score {score} before the play: a {kind.replace('_', ' ')} "
+                        f"is worth {pts} (rule 6)",
+                        c,
+                        ["6-4 5-5 1-1", "6-5 2-2", "6-2 5-2"],
+                        "4-3 *3-3 3-6 6-6",
+                        0,
+                        [f"6-4{end}"],
+                        [ev(0, kind, 0, pts, "6-4", base=base)],
+                        scores=[score, 0, 0],
+                    ),
+                )
+            )
     # The lead is reduced too: need 2 makes the lead double worth 1 (rule 6, "the lead too").
-    out.append((
-        "position-reduction-lead",
-        position_record(
-            "score 8 of 10: the lead double scores 1, not 2 (rule 6: every header, the lead too)",
-            c, ["1-1 6-5", "2-2 6-4", "3-3 6-3"], "", 0,
-            ["1-1"], [ev(0, "double_header", 0, 1, "1-1", base=2)], scores=[8, 0, 0],
-        ),
-    ))
+    out.append(
+        (
+            "position-reduction-lead",
+            position_record(
+                "score 8 of 10: the lead double scores 1, not 2 (rule 6: every header, the lead "
+                "too)",
+                c,
+                ["1-1 6-5", "2-2 6-4", "3-3 6-3"],
+                "",
+                0,
+                ["1-1"],
+                [ev(0, "double_header", 0, 1, "1-1", base=2)],
+                scores=[8, 0, 0],
+            ),
+        )
+    )
     # Going out with a header: header first, then going out (rule 7).
-    out.append((
-        "position-going-out-with-header",
-        position_record(
-            "the last tile makes a double header: 2, then going out 2 (rule 7)",
-            c, ["4-1", "6-5 2-2", "6-2 5-2"], "4-3 *3-3 3-1", 0,
-            ["4-1L"],
-            [ev(0, "double_header", 0, 2, "4-1"), ev(0, "going_out", 0, 2, "4-1")],
-            outcome=Outcome(OutcomeKind.WENT_OUT, 0, 0),
-        ),
-    ))
+    out.append(
+        (
+            "position-going-out-with-header",
+            position_record(
+                "the last tile makes a double header: 2, then going out 2 (rule 7)",
+                c,
+                ["4-1", "6-5 2-2", "6-2 5-2"],
+                "4-3 *3-3 3-1",
+                0,
+                ["4-1L"],
+                [ev(0, "double_header", 0, 2, "4-1"), ev(0, "going_out", 0, 2, "4-1")],
+                outcome=Outcome(OutcomeKind.WENT_OUT, 0, 0),
+            ),
+        )
+    )
     # A last tile whose header reaches the target does not also score going out (rule 9).
-    out.append((
-        "position-target-by-header",
-        position_record(
-            "score 9 of 10, the last tile makes a header worth 1: the match ends at 10 and going "
-            "out is not scored (rules 6 and 9)",
-            c, ["4-1", "6-5 2-2", "6-2 5-2"], "4-3 *3-3 3-1", 0,
-            ["4-1L"], [ev(0, "double_header", 0, 1, "4-1", base=2)], scores=[9, 0, 0],
-            outcome=Outcome(OutcomeKind.TARGET_REACHED, 0, 0),
-        ),
-    ))
-    out.append((
-        "position-target-past-simple",
-        position_record(
-            "simple, score 8 of 10, the last tile makes a triple header: 3 takes the side to 11 "
-            "(no reduction), and going out is not scored (rule 9)",
-            s, ["6-4", "6-5 2-2", "6-2 5-2"], "4-3 *3-3 3-6 6-6", 0,
-            ["6-4L"], [ev(0, "triple_header", 0, 3, "6-4")], scores=[8, 0, 0],
-            outcome=Outcome(OutcomeKind.TARGET_REACHED, 0, 0),
-        ),
-    ))
+    out.append(
+        (
+            "position-target-by-header",
+            position_record(
+                "score 9 of 10, the last tile makes a header worth 1: the match ends at 10 and "
+                "going out is not scored (rules 6 and 9)",
+                c,
+                ["4-1", "6-5 2-2", "6-2 5-2"],
+                "4-3 *3-3 3-1",
+                0,
+                ["4-1L"],
+                [ev(0, "double_header", 0, 1, "4-1", base=2)],
+                scores=[9, 0, 0],
+                outcome=Outcome(OutcomeKind.TARGET_REACHED, 0, 0),
+            ),
+        )
+    )
+    out.append(
+        (
+            "position-target-past-simple",
+            position_record(
+                "simple, score 8 of 10, the last tile makes a triple header: 3 takes the side to "
+                "11 (no reduction), and going out is not scored (rule 9)",
+                s,
+                ["6-4", "6-5 2-2", "6-2 5-2"],
+                "4-3 *3-3 3-6 6-6",
+                0,
+                ["6-4L"],
+                [ev(0, "triple_header", 0, 3, "6-4")],
+                scores=[8, 0, 0],
+                outcome=Outcome(OutcomeKind.TARGET_REACHED, 0, 0),
+            ),
+        )
+    )
     # Blocked hands from the rules brief: winner by rule (fewest pips / fewest doubles / no
     # double first / non-double pips). Block Bergen (drawing off) so that the play blocks.
     judges = (
@@ -454,46 +671,78 @@ def hand_built() -> list[tuple[str, Record]]:
     cases = (
         # A [6-6], B [5-4, 3-2], C [1-1, 2-2] -> C / B / B / B; the blocking 4-0 makes the
         # ends 0 and 0, a double header for A first.
-        ("a", ["6-6 4-0", "5-4 3-2", "1-1 2-2"], "4-3 *3-3 3-0", "4-0L", (2, 1, 1, 1),
-         [ev(0, "double_header", 0, 2, "4-0")], "A [6-6], B [5-4, 3-2], C [1-1, 2-2]"),
+        (
+            "a",
+            ["6-6 4-0", "5-4 3-2", "1-1 2-2"],
+            "4-3 *3-3 3-0",
+            "4-0L",
+            (2, 1, 1, 1),
+            [ev(0, "double_header", 0, 2, "4-0")],
+            "A [6-6], B [5-4, 3-2], C [1-1, 2-2]",
+        ),
         # A [0-0, 6-5], B [1-1, 2-2] -> B / A / B / B.
-        ("b", ["0-0 6-5 4-3", "1-1 2-2"], "*3-3", "4-3R", (1, 0, 1, 1), [],
-         "A [0-0, 6-5], B [1-1, 2-2]"),
+        (
+            "b",
+            ["0-0 6-5 4-3", "1-1 2-2"],
+            "*3-3",
+            "4-3R",
+            (1, 0, 1, 1),
+            [],
+            "A [0-0, 6-5], B [1-1, 2-2]",
+        ),
         # A [0-0, 1-2], B [3-3, 4-4, 0-1] -> A / A / A / B.
-        ("c", ["0-0 2-1 6-5", "3-3 4-4 1-0"], "*5-5", "6-5R", (0, 0, 0, 1), [],
-         "A [0-0, 1-2], B [3-3, 4-4, 0-1]"),
+        (
+            "c",
+            ["0-0 2-1 6-5", "3-3 4-4 1-0"],
+            "*5-5",
+            "6-5R",
+            (0, 0, 0, 1),
+            [],
+            "A [0-0, 1-2], B [3-3, 4-4, 0-1]",
+        ),
         # A [2-3], B [1-4] -> nobody under every rule.
-        ("d", ["3-2 6-5", "4-1"], "*5-5", "6-5R", (None, None, None, None), [],
-         "A [2-3], B [1-4]"),
+        ("d", ["3-2 6-5", "4-1"], "*5-5", "6-5R", (None, None, None, None), [], "A [2-3], B [1-4]"),
     )
     for label, hands, line, play, winners, header, who in cases:
         for (jname, judge), winner in zip(judges, winners, strict=True):
             events = list(header)
             if winner is not None:
                 events.append(ev(0, "blocked_hand", winner, 2))
-            out.append((
-                f"position-block-{label}-{jname}",
-                position_record(
-                    f"blocked hand {who}: under {type(judge).__name__} "
-                    f"{'nobody scores' if winner is None else f'seat {winner} scores 2'} "
-                    "(rules brief, test vectors; rule 8)",
-                    c.replace(blocked=judge, drawing=False), hands, line, 0, [play], events,
-                    outcome=Outcome(OutcomeKind.BLOCKED, winner, winner),
-                ),
-            ))
+            out.append(
+                (
+                    f"position-block-{label}-{jname}",
+                    position_record(
+                        f"blocked hand {who}: under {type(judge).__name__} "
+                        f"{'nobody scores' if winner is None else f'seat {winner} scores 2'} "
+                        "(rules brief, test vectors; rule 8)",
+                        c.replace(blocked=judge, drawing=False),
+                        hands,
+                        line,
+                        0,
+                        [play],
+                        events,
+                        outcome=Outcome(OutcomeKind.BLOCKED, winner, winner),
+                    ),
+                )
+            )
     # A partnership's block is judged on both hands together (rule 8): seats 0+2 hold
     # 6-6 and 2-1 (one double), seats 1+3 hold 5-4 and 3-2 (none): seats 1+3 win.
-    out.append((
-        "position-block-partnerships",
-        position_record(
-            "partnerships: seats 0+2 hold 6-6 and 2-1, seats 1+3 hold 5-4 and 3-2; the side with "
-            "no double wins the block (rule 8, judged on both hands together)",
-            c.replace(partnerships=True, drawing=False),
-            ["6-6 4-0", "5-4", "2-1", "3-2"], "4-3 *3-3 3-0", 0, ["4-0L"],
-            [ev(0, "double_header", 0, 2, "4-0"), ev(0, "blocked_hand", 1, 2)],
-            outcome=Outcome(OutcomeKind.BLOCKED, 1, 1),
-        ),
-    ))
+    out.append(
+        (
+            "position-block-partnerships",
+            position_record(
+                "partnerships: seats 0+2 hold 6-6 and 2-1, seats 1+3 hold 5-4 and 3-2; the side "
+                "with no double wins the block (rule 8, judged on both hands together)",
+                c.replace(partnerships=True, drawing=False),
+                ["6-6 4-0", "5-4", "2-1", "3-2"],
+                "4-3 *3-3 3-0",
+                0,
+                ["4-0L"],
+                [ev(0, "double_header", 0, 2, "4-0"), ev(0, "blocked_hand", 1, 2)],
+                outcome=Outcome(OutcomeKind.BLOCKED, 1, 1),
+            ),
+        )
+    )
     # Drawing and the reserve (rule 4): seat 0 cannot match the 6-6; the boneyard holds 3-0 4-1
     # 5-2, then 6-3 and 6-2. With reserve 2 seat 0 draws three tiles and passes; with reserve 0
     # the fourth draw, the 6-3, fits and must be played; with drawing off seat 0 passes at once.
@@ -501,46 +750,71 @@ def hand_built() -> list[tuple[str, Record]]:
     others = ["6-5 4-4 5-0 5-1 5-3 5-4 5-5 6-0 6-1 6-4", rest]
     bone = "3-0 4-1 5-2 6-3 6-2"
     for name, rules, actions, note in (
-        ("position-reserve-2", c, ["draw 3-0", "draw 4-1", "draw 5-2", "pass", "6-5R"],
-         "reserve 2: seat 0 draws 3-0, 4-1, 5-2, cannot draw the last two, and passes"),
-        ("position-reserve-0", s, ["draw 3-0", "draw 4-1", "draw 5-2", "draw 6-3", "6-3L"],
-         "reserve 0: seat 0 draws until the 6-3 fits, then must play it"),
-        ("position-no-draw", c.replace(drawing=False), ["pass", "6-5R"],
-         "drawing off: seat 0 cannot match and passes without drawing"),
+        (
+            "position-reserve-2",
+            c,
+            ["draw 3-0", "draw 4-1", "draw 5-2", "pass", "6-5R"],
+            "reserve 2: seat 0 draws 3-0, 4-1, 5-2, cannot draw the last two, and passes",
+        ),
+        (
+            "position-reserve-0",
+            s,
+            ["draw 3-0", "draw 4-1", "draw 5-2", "draw 6-3", "6-3L"],
+            "reserve 0: seat 0 draws until the 6-3 fits, then must play it",
+        ),
+        (
+            "position-no-draw",
+            c.replace(drawing=False),
+            ["pass", "6-5R"],
+            "drawing off: seat 0 cannot match and passes without drawing",
+        ),
     ):
-        out.append((
-            name,
-            position_record(
-                f"{note} (rule 4)", rules, ["1-0 2-1", *others], "*6-6", 0, actions, [],
-                boneyard=bone,
-            ),
-        ))
+        out.append(
+            (
+                name,
+                position_record(
+                    f"{note} (rule 4)",
+                    rules,
+                    ["1-0 2-1", *others],
+                    "*6-6",
+                    0,
+                    actions,
+                    [],
+                    boneyard=bone,
+                ),
+            )
+        )
     # Draw in turn for a lead double (simple, 003_): dealer seat 2, so seat 0 draws first.
     deal = Deal(
         [tiles("1-0 2-0 2-1 3-0 3-1"), tiles("3-2 4-0 4-1 4-2 4-3"), tiles("5-0 5-1 5-2 5-3 5-4")],
         tiles("6-0 6-1 6-2 4-4 0-0 1-1 2-2 3-3 5-5 6-3 6-4 6-5 6-6"),
     )
-    out.append((
-        "deal-lead-draws",
-        Record(
-            rules=s,
-            names=(None, None, None),
-            rounds=(
-                RoundRecord(
-                    dealer=2,
-                    deal=deal,
-                    position=None,
-                    actions=tuple(action(a) for a in ("4-4", "4-3L", "5-4R", "3-0L")),
-                    events=(),
+    out.append(
+        (
+            "deal-lead-draws",
+            Record(
+                rules=s,
+                names=(None, None, None),
+                rounds=(
+                    RoundRecord(
+                        dealer=2,
+                        deal=deal,
+                        position=None,
+                        actions=tuple(action(a) for a in ("4-4", "4-3L", "5-4R", "3-0L")),
+                        events=(),
+                    ),
+                ),
+                meta=(
+                    (
+                        "description",
+                        "simple: nobody is dealt a double; left of the dealer (seat 2) "
+                        "seats 0, 1, 2, 0 draw 6-0, 6-1, 6-2, 4-4, and seat 0 leads the 4-4 (003_)",
+                    ),
+                    ("kind", "hand-built deal, events by hand"),
                 ),
             ),
-            meta=(
-                ("description", "simple: nobody is dealt a double; left of the dealer (seat 2) "
-                 "seats 0, 1, 2, 0 draw 6-0, 6-1, 6-2, 4-4, and seat 0 leads the 4-4 (003_)"),
-                ("kind", "hand-built deal, events by hand"),
-            ),
-        ),
-    ))
+        )
+    )
     # A redeal (classic, rule 2): the first deal has no double, the second is dealt.
     no_double = Deal(
         [tiles("1-0 2-0 2-1 3-0 3-1 3-2"), tiles("4-0 4-1 4-2 4-3 5-0 5-1")],
@@ -550,28 +824,33 @@ def hand_built() -> list[tuple[str, Record]]:
         [tiles("1-1 2-0 2-1 3-0 3-1 3-2"), tiles("4-0 4-1 4-2 4-3 5-0 5-5")],
         tiles("5-2 5-3 5-4 6-0 6-1 6-2 6-3 6-4 6-5 0-0 1-0 2-2 3-3 4-4 5-1 6-6"),
     )
-    out.append((
-        "deal-redeal",
-        Record(
-            rules=c,
-            names=(None, None),
-            rounds=(
-                RoundRecord(
-                    dealer=0,
-                    deal=second,
-                    position=None,
-                    redeals=(no_double,),
-                    actions=tuple(action(a) for a in ("1-1", "4-1R", "3-1L")),
-                    events=(ev(0, "double_header", 0, 2, "1-1"),),
+    out.append(
+        (
+            "deal-redeal",
+            Record(
+                rules=c,
+                names=(None, None),
+                rounds=(
+                    RoundRecord(
+                        dealer=0,
+                        deal=second,
+                        position=None,
+                        redeals=(no_double,),
+                        actions=tuple(action(a) for a in ("1-1", "4-1R", "3-1L")),
+                        events=(ev(0, "double_header", 0, 2, "1-1"),),
+                    ),
+                ),
+                meta=(
+                    (
+                        "description",
+                        "classic: the first deal holds no double and is thrown in; "
+                        "in the second seat 0 leads its 1-1 for 2 (rules 2 and 5)",
+                    ),
+                    ("kind", "hand-built deal, events by hand"),
                 ),
             ),
-            meta=(
-                ("description", "classic: the first deal holds no double and is thrown in; "
-                 "in the second seat 0 leads its 1-1 for 2 (rules 2 and 5)"),
-                ("kind", "hand-built deal, events by hand"),
-            ),
-        ),
-    ))
+        )
+    )
     return out
 
 
@@ -597,33 +876,89 @@ def invalid() -> list[tuple[str, Record]]:
     hands = ["4-1 6-6 5-5", "6-5 2-2", "6-2 5-2"]
     return [
         ("worked-hand-003-strict", strict),
-        ("wrong-event-points", position_record(
-            "the record claims 3 for a double header", c, hands, "4-3 *3-3 3-1", 0, ["4-1L"],
-            [ev(0, "double_header", 0, 3, "4-1")], expect_error="round 0, action 0: events"),
+        (
+            "wrong-event-points",
+            position_record(
+                "the record claims 3 for a double header",
+                c,
+                hands,
+                "4-3 *3-3 3-1",
+                0,
+                ["4-1L"],
+                [ev(0, "double_header", 0, 3, "4-1")],
+                expect_error="round 0, action 0: events",
+            ),
         ),
-        ("missing-event", position_record(
-            "the record omits the double header the 4-1 makes", c, hands, "4-3 *3-3 3-1", 0,
-            ["4-1L"], [], expect_error="round 0, action 0: events"),
+        (
+            "missing-event",
+            position_record(
+                "the record omits the double header the 4-1 makes",
+                c,
+                hands,
+                "4-3 *3-3 3-1",
+                0,
+                ["4-1L"],
+                [],
+                expect_error="round 0, action 0: events",
+            ),
         ),
-        ("no-matching-end", position_record(
-            "the 6-2 matches neither end", c, ["6-2 6-6 5-5", "6-5 2-2", "4-1 5-2"],
-            "4-3 *3-3 3-1", 0, ["6-2L"], [], expect_error="round 0, action 0: no_matching_end"),
+        (
+            "no-matching-end",
+            position_record(
+                "the 6-2 matches neither end",
+                c,
+                ["6-2 6-6 5-5", "6-5 2-2", "4-1 5-2"],
+                "4-3 *3-3 3-1",
+                0,
+                ["6-2L"],
+                [],
+                expect_error="round 0, action 0: no_matching_end",
+            ),
         ),
-        ("must-play", position_record(
-            "seat 0 draws while holding the 4-1, which fits", c, hands, "4-3 *3-3 3-1", 0,
-            ["draw"], [], expect_error="round 0, action 0: must_play"),
+        (
+            "must-play",
+            position_record(
+                "seat 0 draws while holding the 4-1, which fits",
+                c,
+                hands,
+                "4-3 *3-3 3-1",
+                0,
+                ["draw"],
+                [],
+                expect_error="round 0, action 0: must_play",
+            ),
         ),
-        ("wrong-drawn-tile", position_record(
-            "the record names 6-3 as drawn; the top of the boneyard is 3-0",
-            c, ["1-0 2-1", "6-5 4-4 5-0 5-1 5-3 5-4 5-5 6-0 6-1 6-4",
-                "0-0 1-1 2-0 2-2 3-1 3-2 3-3 4-0 4-2 4-3"], "*6-6", 0, ["draw 6-3"], [],
-            boneyard="3-0 4-1 5-2 6-3 6-2", expect_error="round 0, action 0: drawn tile"),
+        (
+            "wrong-drawn-tile",
+            position_record(
+                "the record names 6-3 as drawn; the top of the boneyard is 3-0",
+                c,
+                [
+                    "1-0 2-1",
+                    "6-5 4-4 5-0 5-1 5-3 5-4 5-5 6-0 6-1 6-4",
+                    "0-0 1-1 2-0 2-2 3-1 3-2 3-3 4-0 4-2 4-3",
+                ],
+                "*6-6",
+                0,
+                ["draw 6-3"],
+                [],
+                boneyard="3-0 4-1 5-2 6-3 6-2",
+                expect_error="round 0, action 0: drawn tile",
+            ),
         ),
-        ("action-after-match", position_record(
-            "an action after the header that reached the target", c, ["4-1 6-6", "6-5 2-2",
-            "6-2 5-2"], "4-3 *3-3 3-1", 0, ["4-1L", "6-5L"],
-            [ev(0, "double_header", 0, 1, "4-1", base=2)], scores=[9, 0, 0],
-            expect_error="round 0, action 1: match over"),
+        (
+            "action-after-match",
+            position_record(
+                "an action after the header that reached the target",
+                c,
+                ["4-1 6-6", "6-5 2-2", "6-2 5-2"],
+                "4-3 *3-3 3-1",
+                0,
+                ["4-1L", "6-5L"],
+                [ev(0, "double_header", 0, 1, "4-1", base=2)],
+                scores=[9, 0, 0],
+                expect_error="round 0, action 1: match over",
+            ),
         ),
     ]
 
@@ -672,16 +1007,18 @@ def perft_cases() -> list[dict[str, object]]:
             depth, counts = depth + 1, deeper
         took = time.perf_counter() - t
         print(f"  perft {name}: depth {depth}, {sum(counts)} nodes, {took:.1f}s", file=sys.stderr)
-        cases.append({
-            "name": name,
-            "rules": rules_to_json(rules),
-            "dealer": 0,
-            "deal": {
-                "hands": [[str(t) for t in h] for h in deal.hands],
-                "boneyard": [str(t) for t in deal.boneyard],
-            },
-            "counts": list(counts),
-        })
+        cases.append(
+            {
+                "name": name,
+                "rules": rules_to_json(rules),
+                "dealer": 0,
+                "deal": {
+                    "hands": [[str(t) for t in h] for h in deal.hands],
+                    "boneyard": [str(t) for t in deal.boneyard],
+                },
+                "counts": list(counts),
+            }
+        )
     return cases
 
 

@@ -36,12 +36,15 @@ WORKED = ROOT / "examples" / "worked-hand.json"
 STRICT = ROOT / "examples" / "worked-hand-strict.json"
 
 # Two hands of six with no double among them (rule 2: redeal, or draw in turn under simple).
+
+
+def tiles(text: str) -> list[Tile]:
+    return [Tile.parse(t) for t in text.split()]
+
+
 NO_DOUBLE = Deal(
-    [
-        [Tile.parse(t) for t in "1-0 2-0 2-1 3-0 3-1 3-2".split()],
-        [Tile.parse(t) for t in "4-0 4-1 4-2 4-3 5-0 5-1".split()],
-    ],
-    [Tile.parse(t) for t in "5-2 5-3 5-4 6-0 6-1 6-2 6-3 6-4 6-5 0-0 1-1 2-2 3-3 4-4 5-5 6-6".split()],
+    [tiles("1-0 2-0 2-1 3-0 3-1 3-2"), tiles("4-0 4-1 4-2 4-3 5-0 5-1")],
+    tiles("5-2 5-3 5-4 6-0 6-1 6-2 6-3 6-4 6-5 0-0 1-1 2-2 3-3 4-4 5-5 6-6"),
 )
 
 
@@ -72,8 +75,11 @@ def test_the_worked_hand_replays_to_the_seed_totals() -> None:
 
 def test_the_worked_hand_scores_as_the_text_says() -> None:
     result = replay(load(WORKED))
-    scored = [(s.seat, str(s.move), [(e.kind, e.points) for e in s.events]) for s in
-              result.rounds[0].steps if s.events]
+    scored = [
+        (s.seat, str(s.move), [(e.kind, e.points) for e in s.events])
+        for s in result.rounds[0].steps
+        if s.events
+    ]
     assert scored == [
         (0, "5-4L", [(EventKind.DOUBLE_HEADER, 2)]),  # "Alice plays 5-4 ... Double header, 2"
         (1, "6-3L", [(EventKind.TRIPLE_HEADER, 3)]),  # "Ben plays 3-6 ... Triple header, 3"
@@ -349,8 +355,10 @@ def test_a_deal_without_a_double_must_be_redealt_under_classic() -> None:
 
 def test_redeals_under_rules_that_draw_in_turn_fail() -> None:
     no_double = NO_DOUBLE
-    deal = {"hands": [[str(t) for t in h] for h in no_double.hands],
-            "boneyard": [str(t) for t in no_double.boneyard]}
+    deal = {
+        "hands": [[str(t) for t in h] for h in no_double.hands],
+        "boneyard": [str(t) for t in no_double.boneyard],
+    }
     doc = {
         "format": "bergen-record/1",
         "rules": {"preset": "simple", "version": "1"},

@@ -104,8 +104,12 @@ def test_the_vectors_show_every_kind_of_event_and_ending() -> None:
     events = [e for res in results for rnd in res.rounds for e in rnd.events]
     assert {e.kind for e in events} == set(EventKind)
     assert any(e.points < e.base_points for e in events)  # rule 6 reduced a header
-    endings = {rnd.final.outcome.kind for res in results for rnd in res.rounds
-               if rnd.final.outcome is not None}
+    endings = {
+        rnd.final.outcome.kind
+        for res in results
+        for rnd in res.rounds
+        if rnd.final.outcome is not None
+    }
     assert endings == set(OutcomeKind)
     assert any(rnd.redeals for res in results for rnd in res.rounds)
     assert any(rnd.start.lead_draws for res in results for rnd in res.rounds)

@@ -212,6 +212,11 @@ def dump(record: Record, target: str | os.PathLike[str] | IO[str]) -> None:
 # ---------------------------------------------------------------------------------- reading
 
 
+def _show(text: str) -> str:
+    """The text itself when it is printable on one line, else its repr."""
+    return text if text.isprintable() else repr(text)
+
+
 class _Ctx:
     """Where in the record a value sits, for error messages."""
 
@@ -225,7 +230,7 @@ class _Ctx:
         if self.round is not None:
             loc.append(f"round {self.round}")
         if self.action_index is not None:
-            text = f" ({self.action})" if self.action is not None else ""
+            text = f" ({_show(self.action)})" if self.action is not None else ""
             loc.append(f"action {self.action_index}{text}")
         head = ", ".join(loc)
         return RecordError(
@@ -478,7 +483,7 @@ def record_from_json(obj: object) -> Record:
         m = obj["meta"]
         if not isinstance(m, dict):
             raise ctx.err("meta", f"expected an object of strings, got {_kind(m)}")
-        meta = [(k, _str(v, f"meta.{k}", ctx)) for k, v in m.items()]
+        meta = [(k, _str(v, f"meta[{k!r}]", ctx)) for k, v in m.items()]
     start = _scores(obj["start_scores"], "start_scores", ctx) if "start_scores" in obj else None
     final = _scores(obj["scores"], "scores", ctx) if "scores" in obj else None
     rounds = tuple(
