@@ -64,8 +64,7 @@ from bergen import (
     record_match,
     replay,
 )
-from bergen.records import Position, dumps, rules_to_json
-from bergen.records.codec import _format
+from bergen.records import Position, dumps, format_json, rules_to_json
 from bergen.tiles import TILES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -1034,7 +1033,7 @@ def perft_document() -> str:
         ),
         "cases": perft_cases(),
     }
-    return "\n".join(_format(doc, 0)) + "\n"
+    return format_json(doc)
 
 
 # ------------------------------------------------------------------------- main

@@ -20,7 +20,7 @@ import json
 from importlib.resources import files
 from typing import Any
 
-from bergen.records.codec import dump, dumps, load, loads, record_from_json, record_to_json
+from bergen.records.codec import load, loads, record_from_json
 from bergen.records.model import (
     MAX_RECORD_BYTES,
     RECORD_FORMAT,
@@ -33,6 +33,7 @@ from bergen.records.model import (
 from bergen.records.perft import perft, perft_counts
 from bergen.records.replay import ReplayResult, ReplayStep, RoundReplay, record_match, replay
 from bergen.records.rules_json import rules_from_json, rules_to_json
+from bergen.records.write import dump, dumps, format_json, record_to_json
 
 __all__ = [
     "MAX_RECORD_BYTES",
@@ -47,6 +48,7 @@ __all__ = [
     "RoundReplay",
     "dump",
     "dumps",
+    "format_json",
     "load",
     "loads",
     "perft",

@@ -1,4 +1,5 @@
-"""Reading and writing records as JSON (``"format": "bergen-record/1"``).
+"""Reading records from JSON (``"format": "bergen-record/1"``); writing is in
+:mod:`bergen.records.write`.
 
 The reader checks everything by hand (the core library has no JSON Schema dependency) and is at
 least as strict as the schema file shipped in ``bergen/schema/``: every record it accepts
@@ -11,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
 from typing import IO, Any
 
 from bergen.deal import Deal
@@ -28,185 +28,13 @@ from bergen.records.model import (
     RecordedEvent,
     RoundRecord,
 )
-from bergen.records.rules_json import _kind, rules_from_json, rules_to_json
+from bergen.records.rules_json import _kind, rules_from_json
 from bergen.tiles import Tile
 
-__all__ = ["dump", "dumps", "load", "loads", "record_from_json", "record_to_json"]
+__all__ = ["load", "loads", "record_from_json"]
 
 _TILE_RE = re.compile(r"[0-6]-[0-6]")
 _MOVE_RE = re.compile(r"[0-6]-[0-6][LR]?|draw|pass")
-_WIDTH = 100
-_PACK = 40  # array items whose JSON is at most this long are packed several to a line
-
-
-# ---------------------------------------------------------------------------------- writing
-
-
-def _tiles(tiles: tuple[Tile, ...]) -> list[str]:
-    return [str(t) for t in tiles]
-
-
-def _event_json(index: int, e: ScoreEvent) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "action": index,
-        "kind": e.kind.value,
-        "seat": e.seat,
-        "side": e.side,
-        "points": e.points,
-    }
-    if e.base_points != e.points:
-        out["base_points"] = e.base_points
-    if e.tile is not None:
-        out["tile"] = str(e.tile)
-    return out
-
-
-def _round_json(rnd: RoundRecord) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if rnd.dealer is not None:
-        out["dealer"] = rnd.dealer
-    if rnd.redeals:
-        out["redeals"] = [
-            {"hands": [_tiles(h) for h in d.hands], "boneyard": _tiles(d.boneyard)}
-            for d in rnd.redeals
-        ]
-    if rnd.deal is not None:
-        out["deal"] = {
-            "hands": [_tiles(h) for h in rnd.deal.hands],
-            "boneyard": _tiles(rnd.deal.boneyard),
-        }
-    if rnd.position is not None:
-        p = rnd.position
-        pos: dict[str, Any] = {
-            "hands": [_tiles(h) for h in p.hands],
-            "boneyard": _tiles(p.boneyard),
-            "line": str(p.line),
-            "to_move": p.to_move,
-        }
-        if p.scores is not None:
-            pos["scores"] = list(p.scores)
-        out["position"] = pos
-    out["actions"] = [
-        str(a.move) if a.tile is None else {"move": str(a.move), "tile": str(a.tile)}
-        for a in rnd.actions
-    ]
-    out["events"] = [_event_json(e.action, e.event) for e in rnd.events]
-    if rnd.outcome is not None:
-        result: dict[str, Any] = {
-            "outcome": rnd.outcome.kind.value,
-            "seat": rnd.outcome.seat,
-            "side": rnd.outcome.side,
-        }
-        if rnd.scores is not None:
-            result["scores"] = list(rnd.scores)
-        out["result"] = result
-    return out
-
-
-def record_to_json(record: Record) -> dict[str, Any]:
-    """Turn a record into its JSON object (``"format": "bergen-record/1"``).
-
-    Args:
-        record: The record.
-
-    Returns:
-        A dict of JSON values, ready for ``json.dumps``.
-
-    Raises:
-        RecordError: when the rules hold a user-supplied component (see
-            :func:`bergen.records.rules_json.rules_to_json`).
-    """
-    out: dict[str, Any] = {
-        "format": RECORD_FORMAT,
-        "rules": rules_to_json(record.rules),
-        "seats": [{} if n is None else {"name": n} for n in record.names],
-    }
-    if record.seed is not None:
-        out["seed"] = record.seed
-    if record.meta:
-        out["meta"] = dict(record.meta)
-    if record.start_scores is not None:
-        out["start_scores"] = list(record.start_scores)
-    out["rounds"] = [_round_json(r) for r in record.rounds]
-    if record.scores is not None:
-        out["scores"] = list(record.scores)
-    return out
-
-
-def _format(value: Any, indent: int, lead: int = 0) -> Iterator[str]:
-    """Pretty JSON: a container goes on one line when it fits; arrays of short items (tiles,
-    actions) are filled several to a line; anything else takes one line per item.
-    """
-    flat = json.dumps(value, ensure_ascii=False)
-    if not isinstance(value, dict | list) or indent + lead + len(flat) <= _WIDTH or not value:
-        yield flat
-        return
-    pad = " " * (indent + 2)
-    items = [json.dumps(v, ensure_ascii=False) for v in value] if isinstance(value, list) else []
-    if isinstance(value, list) and all(
-        not isinstance(v, list) and len(t) <= _PACK for v, t in zip(value, items, strict=True)
-    ):
-        line = ""
-        rows: list[str] = []
-        for item in items:
-            piece = item if not line else f"{line}, {item}"
-            if len(pad) + len(piece) + 1 > _WIDTH and line:
-                rows.append(line + ",")
-                line = item
-            else:
-                line = piece
-        rows.append(line)
-        yield "["
-        for row in rows:
-            yield pad + row
-        yield " " * indent + "]"
-        return
-    if isinstance(value, dict):
-        entries = list(value.items())
-        yield "{"
-        for i, (k, v) in enumerate(entries):
-            comma = "," if i < len(entries) - 1 else ""
-            prefix = f"{pad}{json.dumps(k)}: "
-            lines = list(_format(v, indent + 2, len(prefix) - len(pad)))
-            yield prefix + lines[0] + ("" if len(lines) > 1 else comma)
-            yield from lines[1:-1]
-            if len(lines) > 1:
-                yield lines[-1] + comma
-        yield " " * indent + "}"
-        return
-    yield "["
-    for i, v in enumerate(value):
-        comma = "," if i < len(value) - 1 else ""
-        lines = list(_format(v, indent + 2))
-        yield pad + lines[0] + ("" if len(lines) > 1 else comma)
-        yield from lines[1:-1]
-        if len(lines) > 1:
-            yield lines[-1] + comma
-    yield " " * indent + "]"
-
-
-def dumps(record: Record) -> str:
-    """Write a record as JSON text (readable: short arrays on one line), ending in a newline.
-
-    Raises:
-        RecordError: when the rules cannot be written (a user-supplied component).
-    """
-    return "\n".join(_format(record_to_json(record), 0)) + "\n"
-
-
-def dump(record: Record, target: str | os.PathLike[str] | IO[str]) -> None:
-    """Write a record as JSON to a path or an open text file.
-
-    Raises:
-        RecordError: when the rules cannot be written (a user-supplied component).
-        OSError: when the file cannot be written.
-    """
-    text = dumps(record)
-    if isinstance(target, str | os.PathLike):
-        with open(target, "w", encoding="utf-8") as f:
-            f.write(text)
-    else:
-        target.write(text)
 
 
 # ---------------------------------------------------------------------------------- reading
