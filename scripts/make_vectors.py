@@ -170,7 +170,9 @@ def play_match(rules: Rules, seats: int, seed: int) -> MatchState:
     match = MatchState.new(seats, rules, seed=seed)
     players = random.Random(seed * 7919 + 17)  # the players' own generator, apart from the deals
     while not match.is_over:
-        match, _ = match.apply(players.choice(match.legal_moves()))
+        # Choose from the legal moves in canonical-text order, so that the vectors depend on
+        # which moves are legal, not on the order the engine lists them in.
+        match, _ = match.apply(players.choice(sorted(match.legal_moves(), key=str)))
     return match
 
 
@@ -183,7 +185,7 @@ def random_vector(
             meta = (
                 ("description", description),
                 ("kind", "random match"),
-                ("players", f"random legal moves, random.Random({s} * 7919 + 17)"),
+                ("players", f"random.Random({s} * 7919 + 17).choice, legal moves sorted as text"),
             )
             return name, record_match(match, meta=meta)
     raise SystemExit(f"{name}: no seed in {seed}..{seed + 1999} shows the wanted event")
