@@ -7,10 +7,13 @@ from __future__ import annotations
 import copy
 import io
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bergen import (
     CLASSIC,
@@ -21,6 +24,7 @@ from bergen import (
     FixedTarget,
     HandSizes,
     HighestDouble,
+    MatchState,
     NoDouble,
     NoDoubleFirst,
     NoDoubleFirstNonDoublePips,
@@ -33,6 +37,7 @@ from bergen import (
     dumps,
     load,
     loads,
+    record_match,
     replay,
 )
 from bergen.records import MAX_RECORD_BYTES, rules_from_json, rules_to_json
@@ -297,3 +302,37 @@ def test_a_missing_file(tmp_path: Path) -> None:
 def test_loads_takes_text() -> None:
     with pytest.raises(RecordError):
         loads(42)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ property: round trips
+
+RULESETS = [CLASSIC, SIMPLE, *SWITCHED[:-1]]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    rules_index=st.integers(0, len(RULESETS) - 1),
+    seats=st.integers(2, 4),
+    moves=st.integers(0, 150),
+)
+def test_records_of_random_matches_round_trip(
+    seed: int, rules_index: int, seats: int, moves: int
+) -> None:
+    rules = RULESETS[rules_index]
+    if rules.partnerships:
+        seats = 4
+    match = MatchState.new(seats, rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if match.is_over:
+            break
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    record = record_match(match, names=["Ann", None, "Cy", "Di"][:seats])
+    text = dumps(record)
+    again = loads(text)
+    assert again == record
+    assert dumps(again) == text
+    result = replay(again)
+    assert result.scores == match.scores
+    assert result.match.round == match.round
