@@ -11,11 +11,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bergen.cli import replay, simulate
+from bergen.cli import arena, replay, simulate
 
 __all__ = ["build_parser", "main"]
 
-_SUBCOMMANDS = (simulate, replay)
+_SUBCOMMANDS = (simulate, replay, arena)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,175 @@
+"""``bergen arena``: a tournament between bots, with win rates and their 95% intervals."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
+
+from bergen.arena import run_arena
+from bergen.bots import BotError
+from bergen.cli.options import add_rules_arguments, rules_from_args
+from bergen.errors import RulesError
+
+__all__ = ["register", "run"]
+
+
+@contextmanager
+def progress_bar(total: int, enabled: bool = True) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error: rich if installed, else tqdm, else none.
+
+    Both are optional (the ``cli`` extra installs rich); without them the arena runs silently.
+
+    Args:
+        total: The number of steps.
+        enabled: ``False`` for no bar.
+
+    Yields:
+        A function to call with the number of steps just done.
+    """
+    if enabled:
+        try:
+            rich_progress = importlib.import_module("rich.progress")
+            rich_console = importlib.import_module("rich.console")
+
+            console = rich_console.Console(file=sys.stderr)
+            with rich_progress.Progress(transient=True, console=console) as bar:
+                task = bar.add_task("games", total=total)
+                yield lambda n: bar.advance(task, n)
+            return
+        except ImportError:
+            pass
+        try:
+            tqdm = importlib.import_module("tqdm").tqdm
+
+            with tqdm(total=total, unit="game", file=sys.stderr, leave=False) as t:
+                yield t.update
+            return
+        except ImportError:
+            pass
+    yield lambda n: None
+
+
+@contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
+    if args.dask:
+        try:
+            distributed = importlib.import_module("distributed")
+        except ImportError:
+            raise SystemExit(
+                "bergen arena: --dask needs the dask extra: pip install 'bergen[dask]'"
+            ) from None
+        if args.dask == "local":
+            with (
+                distributed.LocalCluster(n_workers=args.workers, threads_per_worker=1) as cluster,
+                distributed.Client(cluster) as client,
+            ):
+                yield client.get_executor()
+        else:
+            with distributed.Client(args.dask) as client:
+                yield client.get_executor()
+        return
+    if args.workers == 1:
+        yield None
+        return
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        yield pool
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``arena`` subcommand to the ``bergen`` parser."""
+    p = sub.add_parser(
+        "arena",
+        help="play bots against each other and report win rates",
+        description=(
+            "Play matches between bots in the duplicate format (each deal replayed with the "
+            "seats rotated) and report each bot's win rate with a 95%% Wilson interval and "
+            "its mean points per round. The same seed prints the same results whatever the "
+            "number of workers."
+        ),
+    )
+    p.add_argument(
+        "bots",
+        nargs="+",
+        metavar="BOT",
+        help="random, greedy, search, or package.module:Class; arguments in brackets, "
+        "e.g. 'search[playouts=800]'",
+    )
+    p.add_argument("--games", type=int, default=100, metavar="N", help="matches (default 100)")
+    p.add_argument(
+        "--players", type=int, choices=(2, 3, 4), default=2, help="seats per match (default 2)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="arena seed (default 0)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        metavar="W",
+        help="worker processes (default: the number of CPUs; 1 plays in this process)",
+    )
+    p.add_argument(
+        "--move-time",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="time budget per decision; a bot over it forfeits the game (default 10)",
+    )
+    p.add_argument(
+        "--dask",
+        metavar="SCHEDULER",
+        help="run on a Dask cluster: a scheduler address, or 'local' for a local cluster of "
+        "--workers processes (needs bergen[dask])",
+    )
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_rules_arguments(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``bergen arena``; return the exit status (2 for bad arguments or bots)."""
+    if len(args.bots) < 2:
+        print("bergen arena: give two bots or more (the same bot twice is fine)", file=sys.stderr)
+        return 2
+    if args.games < 1 or args.workers < 1:
+        print("bergen arena: --games and --workers must be at least 1", file=sys.stderr)
+        return 2
+    if args.partnerships and args.players != 4:
+        print("bergen arena: --partnerships needs --players 4", file=sys.stderr)
+        return 2
+    try:
+        rules = rules_from_args(args)
+        rules.for_table(args.players)
+    except RulesError as e:
+        print(f"bergen arena: {e}", file=sys.stderr)
+        return 2
+    groups = -(-args.games // args.players)
+    total = groups * args.players
+    if total != args.games:
+        print(
+            f"bergen arena: playing {total} games (whole duplicate groups of {args.players})",
+            file=sys.stderr,
+        )
+    try:
+        with (
+            _executor(args) as executor,
+            progress_bar(total, enabled=not args.no_progress and sys.stderr.isatty()) as bar,
+        ):
+            result = run_arena(
+                args.bots,
+                args.games,
+                args.players,
+                args.seed,
+                rules,
+                executor=executor,
+                move_time=args.move_time if args.move_time > 0 else None,
+                progress=bar,
+            )
+    except BotError as e:
+        print(f"bergen arena: {e}", file=sys.stderr)
+        return 2
+    print(result.report())
+    return 0
