@@ -11,11 +11,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bergen.cli import arena, replay, simulate
+from bergen.cli import arena, play, replay, simulate
 
 __all__ = ["build_parser", "main"]
 
-_SUBCOMMANDS = (simulate, replay, arena)
+_SUBCOMMANDS = (simulate, replay, arena, play)
 
 
 def build_parser() -> argparse.ArgumentParser:

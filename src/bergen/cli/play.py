@@ -1,0 +1,339 @@
+"""``bergen play``: play a match against bots in the terminal.
+
+The line is drawn as tiles, ``[5|1][1|1][1|4]``, the player's tiles are numbered to choose
+from, the other seats' tiles stay hidden (only their counts show), and every score event is
+announced. Bad input is asked again; end of input (Ctrl-D) or ``q`` leaves the match.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from bergen.arena import _derive
+from bergen.bots import Bot, BotError, load_bot
+from bergen.cli.options import add_rules_arguments, rules_from_args
+from bergen.errors import RulesError
+from bergen.events import EventKind, OutcomeKind, ScoreEvent
+from bergen.line import LineOfPlay
+from bergen.match import MatchState
+from bergen.moves import Draw, End, Lead, Move, Pass, Play
+from bergen.round import RoundState
+from bergen.tiles import Tile
+
+__all__ = ["Quit", "draw_line", "draw_tile", "play_match", "register", "run"]
+
+
+class Quit(Exception):
+    """The player left (``q`` or end of input)."""
+
+
+def draw_tile(tile: Tile, left: int | None = None) -> str:
+    """A tile as ``[6|4]``, with ``left`` (one of its numbers) on the left when given."""
+    if left is None:
+        return f"[{tile.high}|{tile.low}]"
+    return f"[{left}|{tile.other(left)}]"
+
+
+def draw_line(line: LineOfPlay) -> str:
+    """The line of play as tiles, left to right: ``[5|1][1|1][1|4]``; ``(empty)`` before the
+    lead.
+    """
+    if line.lead is None:
+        return "(empty)"
+    return "".join(f"[{p.left}|{p.right}]" for p in line.tiles)
+
+
+_EVENT_NAMES = {
+    EventKind.DOUBLE_HEADER: "Double header",
+    EventKind.TRIPLE_HEADER: "Triple header",
+    EventKind.GOING_OUT: "Going out",
+    EventKind.BLOCKED_HAND: "Blocked hand won",
+}
+
+
+class _Table:
+    """The match as one player sees it in the terminal."""
+
+    def __init__(
+        self,
+        match: MatchState,
+        human: int,
+        bots: dict[int, Bot],
+        names: dict[int, str],
+        ask: Callable[[str], str],
+        out: TextIO,
+    ) -> None:
+        self.match = match
+        self.human = human
+        self.bots = bots
+        self.names = names
+        self.ask = ask
+        self.out = out
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def who(self, seat: int) -> str:
+        return "you" if seat == self.human else f"seat {seat} ({self.names[seat]})"
+
+    def side_name(self, side: int) -> str:
+        if self.match.rules.partnerships:
+            seats = [s for s in range(self.match.seats) if s % 2 == side]
+            return " and ".join(self.who(s) for s in seats)
+        return self.who(side)
+
+    def scores(self) -> str:
+        m = self.match
+        return ", ".join(f"{self.side_name(s)} {p}" for s, p in enumerate(m.scores))
+
+    def show(self, rnd: RoundState) -> None:
+        view = rnd.view(self.human)
+        line = view.line
+        self.say()
+        self.say(f"Scores: {self.scores()} (target {view.target})")
+        ends = "" if line.lead is None else f"   ends {line.left} | {line.right}"
+        self.say(f"Line: {draw_line(line)}{ends}")
+        others = ", ".join(
+            f"{self.who(s)}: {n} tile{'s' if n != 1 else ''}"
+            for s, n in enumerate(view.tile_counts)
+            if s != self.human
+        )
+        self.say(f"{others}; boneyard {view.boneyard_size} ({view.drawable} drawable)")
+        tiles = view.hand.tiles
+        self.say("Your tiles: " + "  ".join(f"{i}) {draw_tile(t)}" for i, t in enumerate(tiles, 1)))
+
+    def read(self, prompt: str) -> str:
+        try:
+            text = self.ask(prompt)
+        except EOFError:
+            raise Quit from None
+        text = text.strip().lower()
+        if text in ("q", "quit", "exit"):
+            raise Quit
+        return text
+
+    def human_move(self, rnd: RoundState) -> Move:
+        legal = rnd.legal_moves()
+        self.show(rnd)
+        first = legal[0]
+        if isinstance(first, Lead):
+            self.read(f"You hold {draw_tile(first.tile)}, the double that leads: press Enter. ")
+            return first
+        if isinstance(first, Draw):
+            self.read("No tile fits either end: press Enter to draw. ")
+            return first
+        if isinstance(first, Pass):
+            self.read("Nothing fits and nothing can be drawn: press Enter to pass. ")
+            return first
+        tiles = rnd.hands[self.human].tiles
+        line = rnd.line
+        while True:
+            text = self.read(f"Your move: a tile number 1-{len(tiles)} (add l or r for an end): ")
+            end: End | None = None
+            if text[-1:] in ("l", "r"):
+                end = End.LEFT if text[-1] == "l" else End.RIGHT
+                text = text[:-1].strip()
+            if not text.isdigit() or not 1 <= int(text) <= len(tiles):
+                self.say(f"Type a number from 1 to {len(tiles)}, or q to quit.")
+                continue
+            tile = tiles[int(text) - 1]
+            fits = [m for m in legal if isinstance(m, Play) and m.tile == tile]
+            if not fits:
+                self.say(f"{draw_tile(tile)} fits neither end (ends {line.left} and {line.right}).")
+                continue
+            if end is not None:
+                chosen = [m for m in fits if m.end is end]
+                if not chosen:
+                    shows = line.left if end is End.LEFT else line.right
+                    self.say(
+                        f"{draw_tile(tile)} does not fit the {end.name.lower()} end ({shows})."
+                    )
+                    continue
+                return chosen[0]
+            if len(fits) == 1:
+                return fits[0]
+            while True:
+                side = self.read(
+                    f"{draw_tile(tile)} fits both ends: left ({line.left}) or right "
+                    f"({line.right})? [l/r] "
+                )
+                if side in ("l", "left", "r", "right"):
+                    want = End.LEFT if side.startswith("l") else End.RIGHT
+                    return next(m for m in fits if m.end is want)
+                self.say("Type l or r.")
+
+    def announce(self, seat: int, move: Move, before: RoundState) -> None:
+        who = self.who(seat)
+        if isinstance(move, Lead):
+            self.say(
+                f"{who.capitalize()} lead{'s' if seat != self.human else ''} "
+                f"{draw_tile(move.tile)}."
+            )
+        elif isinstance(move, Play):
+            n = before.line.left if move.end is End.LEFT else before.line.right
+            verb = "play" if seat == self.human else "plays"
+            self.say(
+                f"{who.capitalize()} {verb} {draw_tile(move.tile, n)} on the "
+                f"{move.end.name.lower()} end."
+            )
+        elif isinstance(move, Draw):
+            if seat == self.human:
+                tile = before.boneyard.tiles[0]
+                self.say(f"You draw {draw_tile(tile)}.")
+            else:
+                self.say(f"{who.capitalize()} draws a tile.")
+        else:
+            self.say(f"{who.capitalize()} pass{'es' if seat != self.human else ''}.")
+
+    def announce_events(self, events: Sequence[ScoreEvent]) -> None:
+        for e in events:
+            reduced = "" if e.points == e.base_points else f" (reduced from {e.base_points})"
+            self.say(
+                f"  ** {_EVENT_NAMES[e.kind]}: {e.points} point{'s' if e.points != 1 else ''}"
+                f"{reduced} to {self.side_name(e.side)}."
+            )
+
+    def round_over(self, rnd: RoundState) -> None:
+        outcome = rnd.outcome
+        assert outcome is not None
+        if outcome.kind is OutcomeKind.WENT_OUT:
+            how = f"{self.who(outcome.seat or 0)} went out"
+        elif outcome.kind is OutcomeKind.BLOCKED:
+            how = "the hand is blocked" + (
+                "; nobody wins the count"
+                if outcome.side is None
+                else f"; {self.side_name(outcome.side)} won the count"
+            )
+        else:
+            how = f"{self.side_name(outcome.side or 0)} reached the target"
+        self.say(f"Round over: {how}.")
+        for s, h in enumerate(rnd.hands):
+            if s != self.human:
+                shown = "".join(draw_tile(t) for t in h) or "(none)"
+                self.say(f"  {self.who(s)} held {shown}")
+
+    def play(self) -> int:
+        round_no = 0
+        while not self.match.is_over:
+            rnd = self.match.round
+            assert rnd is not None
+            if rnd.line.lead is None and not rnd.history:
+                round_no += 1
+                dealer = self.who(rnd.dealer)
+                self.say(f"\n=== Round {round_no} (dealer: {dealer}) ===")
+                for a in rnd.lead_draws:
+                    self.say(f"{self.who(a.seat).capitalize()} draw(s) a tile for a double.")
+            seat = rnd.to_move
+            legal = rnd.legal_moves()
+            if seat == self.human:
+                move = self.human_move(rnd)
+            elif len(legal) == 1:
+                move = legal[0]
+            else:
+                move = self.bots[seat].choose(rnd.view(seat), legal)
+                if move not in legal:
+                    self.say(
+                        f"{self.who(seat)} returned an illegal move {move!r}; it plays "
+                        f"{legal[0]} instead."
+                    )
+                    move = legal[0]
+            finished = len(self.match.rounds)
+            self.match, events = self.match.apply(move)
+            self.announce(seat, move, rnd)
+            self.announce_events(events)
+            if len(self.match.rounds) > finished:
+                self.round_over(self.match.rounds[-1])
+        winner = self.match.winner
+        assert winner is not None
+        self.say(f"\nMatch over. Final scores: {self.scores()}.")
+        mine = winner == (self.human % 2 if self.match.rules.partnerships else self.human)
+        self.say("You win!" if mine else f"{self.side_name(winner).capitalize()} wins.")
+        return 0
+
+
+def play_match(
+    players: int,
+    human: int,
+    bot_specs: Sequence[str],
+    seed: int,
+    rules_args: argparse.Namespace,
+    ask: Callable[[str], str] = input,
+    out: TextIO = sys.stdout,
+) -> int:
+    """Play one match in the terminal; return the exit status.
+
+    Args:
+        players: Seats, 2..4.
+        human: The player's seat.
+        bot_specs: The bots for the other seats, in seat order (repeated if too few).
+        seed: Seed of the deals and of the bots.
+        rules_args: Parsed rules options (:func:`bergen.cli.options.rules_from_args`).
+        ask: Reads one line of input after a prompt (``input``); raises ``EOFError`` at the
+            end of input.
+        out: Where to write.
+
+    Returns:
+        0 when the match was played out or the player left.
+    """
+    rules = rules_from_args(rules_args)
+    match = MatchState.new(players, rules, seed=seed)
+    bots: dict[int, Bot] = {}
+    names: dict[int, str] = {}
+    others = [s for s in range(players) if s != human]
+    for i, s in enumerate(others):
+        spec = bot_specs[i % len(bot_specs)]
+        bots[s] = load_bot(spec, _derive(seed, "play", s))
+        names[s] = spec
+    table = _Table(match, human, bots, names, ask, out)
+    print(
+        f"Bergen: you are seat {human} of {players}; rules {rules.label}; seed {seed}"
+        f"{', partnerships (your partner sits opposite)' if rules.partnerships else ''}. "
+        "Type q to quit.",
+        file=out,
+    )
+    try:
+        return table.play()
+    except Quit:
+        print("\nYou left the match. Bye.", file=out)
+        return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``play`` subcommand to the ``bergen`` parser."""
+    p = sub.add_parser("play", help="play a match against bots in the terminal")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="seats (default 2)")
+    p.add_argument("--seat", type=int, default=0, help="your seat, 0..players-1 (default 0)")
+    p.add_argument(
+        "--bots",
+        nargs="+",
+        default=["greedy"],
+        metavar="BOT",
+        help="bots for the other seats, in seat order (default greedy): random, greedy, "
+        "search, or package.module:Class",
+    )
+    p.add_argument("--seed", type=int, default=None, help="seed of the deals (default: random)")
+    add_rules_arguments(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``bergen play``; return the exit status (2 for bad arguments)."""
+    if not 0 <= args.seat < args.players:
+        print(f"bergen play: --seat must be 0..{args.players - 1}", file=sys.stderr)
+        return 2
+    if args.partnerships and args.players != 4:
+        print("bergen play: --partnerships needs --players 4", file=sys.stderr)
+        return 2
+    seed = args.seed
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(2**31)
+    try:
+        return play_match(args.players, args.seat, args.bots, seed, args)
+    except (RulesError, BotError) as e:
+        print(f"bergen play: {e}", file=sys.stderr)
+        return 2
