@@ -39,7 +39,7 @@ from bergen.rules import (
 )
 from bergen.tiles import DOUBLES_MASK, FIT, HIGH, IS_DOUBLE, OTHER, PIPS, tiles_of_mask
 
-__all__ = ["Policy", "rollout"]
+__all__ = ["rollout"]
 
 Policy = Literal["random", "first"]
 """How :func:`rollout` chooses among the legal moves: ``"random"``, the move at index
@@ -55,7 +55,9 @@ def rollout(
 
     Args:
         state: Any round state; a finished one is returned as it is.
-        policy: ``"random"`` (the default; needs ``rng``) or ``"first"`` (see :data:`Policy`).
+        policy: ``"random"`` (the default; needs ``rng``): the move at index
+            ``int(rng.random() * len(legal))`` of the legal moves; ``"first"``: always the first
+            legal move (no generator needed).
         rng: The generator for ``"random"``: one ``rng.random()`` per move, so that the result
             equals a playout through :meth:`RoundState.apply` with the same generator.
 
