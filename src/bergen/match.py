@@ -137,9 +137,9 @@ class MatchState:
                 f"the deal has {deal.seats} hands; this match has {self.seats} seats"
             )
         if not deal.has_double and self.rules.no_double is NoDouble.REDEAL:
-            return attrs.evolve(self, redeals=(*self.redeals, deal))
+            return _evolve(self, redeals=(*self.redeals, deal))
         rnd = RoundState.start(deal, self.rules, dealer=self.dealer, scores=self.scores)
-        return attrs.evolve(self, round=rnd)
+        return _evolve(self, round=rnd)
 
     def _deal_from_seed(self) -> MatchState:
         assert self.seed is not None  # internal: only called for seeded matches
@@ -147,7 +147,7 @@ class MatchState:
         hand_size = self.hand_size
         for _ in range(_MAX_REDEALS):
             deal = Deal.from_seed(state.seed, self.seats, hand_size, state.shuffles)  # type: ignore[arg-type]
-            state = attrs.evolve(state, shuffles=state.shuffles + 1)
+            state = _evolve(state, shuffles=state.shuffles + 1)
             state = state.start_round(deal)
             if state.round is not None:
                 return state
@@ -199,10 +199,10 @@ class MatchState:
             state.redeals = self.redeals
             state.__class__ = MatchState
             return state, events
-        state = attrs.evolve(self, round=None, rounds=(*self.rounds, rnd), scores=rnd.scores)
+        state = _evolve(self, round=None, rounds=(*self.rounds, rnd), scores=rnd.scores)
         if state.is_over:
             return state, events
-        state = attrs.evolve(state, dealer=(self.dealer + 1) % self.seats)
+        state = _evolve(state, dealer=(self.dealer + 1) % self.seats)
         if state.seed is not None:
             state = state._deal_from_seed()
         return state, events
@@ -223,3 +223,13 @@ class MatchState:
 
 _new = object.__new__
 _MatchBuilder = builder(MatchState)
+_FIELDS = tuple(a.name for a in attrs.fields(MatchState))
+
+
+def _evolve(match: MatchState, **changes: object) -> MatchState:
+    """``attrs.evolve`` for the engine's own, already checked, changes (no ``__init__``)."""
+    state = _new(_MatchBuilder)
+    for name in _FIELDS:
+        setattr(state, name, changes[name] if name in changes else getattr(match, name))
+    state.__class__ = MatchState
+    return state  # type: ignore[no-any-return]
