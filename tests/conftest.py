@@ -2,11 +2,36 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from bergen import CLASSIC, TILES, Hand, LineOfPlay, RoundState, Rules, Tile
+
+# Hypothesis profiles. "ci" is the default (locally and under CI=true): it keeps the property
+# suite to a minute or two on two cores. "long" is for deeper runs:
+#     HYPOTHESIS_PROFILE=long python -m pytest tests/properties tests/test_stateful.py
+# Both print a replayable blob on failure (reproduce with @reproduce_failure).
+_SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]
+settings.register_profile(
+    "ci",
+    max_examples=100,
+    stateful_step_count=40,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=_SLOW_OK,
+)
+settings.register_profile(
+    "long",
+    max_examples=2000,
+    stateful_step_count=150,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=_SLOW_OK,
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 Builder = Callable[..., RoundState]
 
