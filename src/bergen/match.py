@@ -173,7 +173,7 @@ class MatchState:
             IllegalMoveError: when no round is in play or the move is illegal; this state is
                 unchanged.
         """
-        if self.is_over:
+        if max(self.scores) >= self.target:  # is_over, without the property call
             raise MatchOverError(
                 f"{move}: the match is over: side {self.winner} reached {self.target}"
             )
