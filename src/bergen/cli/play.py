@@ -261,7 +261,7 @@ def play_match(
     seed: int,
     rules_args: argparse.Namespace,
     ask: Callable[[str], str] = input,
-    out: TextIO = sys.stdout,
+    out: TextIO | None = None,
 ) -> int:
     """Play one match in the terminal; return the exit status.
 
@@ -273,11 +273,12 @@ def play_match(
         rules_args: Parsed rules options (:func:`bergen.cli.options.rules_from_args`).
         ask: Reads one line of input after a prompt (``input``); raises ``EOFError`` at the
             end of input.
-        out: Where to write.
+        out: Where to write (default: standard output).
 
     Returns:
         0 when the match was played out or the player left.
     """
+    out = sys.stdout if out is None else out
     rules = rules_from_args(rules_args)
     match = MatchState.new(players, rules, seed=seed)
     bots: dict[int, Bot] = {}

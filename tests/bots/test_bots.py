@@ -1,0 +1,169 @@
+"""The bot protocol, the built-in bots and bot loading (issue 5, item 3)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bergen import DRAW, MatchState, Tile, parse_move
+from bergen.bots import (
+    Bot,
+    BotError,
+    GreedyBot,
+    RandomBot,
+    SearchBot,
+    greedy_key,
+    load_bot,
+    parse_bot_spec,
+    points_now,
+)
+
+T = Tile.parse
+
+
+def _choose(bot: Bot, state, seat: int | None = None):  # type: ignore[no-untyped-def]
+    seat = state.to_move if seat is None else seat
+    return bot.choose(state.view(seat), state.legal_moves())
+
+
+# ------------------------------------------------------------------ greedy (rules brief values)
+
+
+def test_greedy_takes_the_double_header(position) -> None:  # type: ignore[no-untyped-def]
+    # Rules brief: ends 4 and 1, the 4-1 makes a double header on either end (2 points).
+    state = position(["4-1 4-3 6-6", "5-5 0-0"], "4-2 *2-2 2-1")
+    view = state.view(0)
+    assert points_now(view, parse_move("4-1L")) == 2
+    assert points_now(view, parse_move("4-1R")) == 2
+    assert points_now(view, parse_move("4-3L")) == 0
+    move = _choose(GreedyBot(seed=1), state)
+    assert move.tile == T("4-1")
+
+
+def test_greedy_prefers_the_triple_header(position) -> None:  # type: ignore[no-untyped-def]
+    # Rules brief: ends 4 and a double six; 4-6 on the 4 is a triple header (3), on the double
+    # six a double header (2).
+    state = position(["6-4 3-3 1-0", "5-5 0-0"], "4-2 *2-2 2-6 6-6")
+    view = state.view(0)
+    assert points_now(view, parse_move("6-4L")) == 3
+    assert points_now(view, parse_move("6-4R")) == 2
+    assert _choose(GreedyBot(seed=1), state) == parse_move("6-4L")
+
+
+def test_greedy_counts_going_out_and_the_reduction(position) -> None:  # type: ignore[no-untyped-def]
+    # The last tile: triple header 3 + going out 2 (rule 7). At 13 of 15 (need 2) the header
+    # is worth 1 (rule 6) and going out still 2.
+    state = position(["6-4", "5-5 0-0"], "4-2 *2-2 2-6 6-6")
+    assert points_now(state.view(0), parse_move("6-4L")) == 5
+    near = position(["6-4", "5-5 0-0"], "4-2 *2-2 2-6 6-6", scores=(13, 0))
+    assert points_now(near.view(0), parse_move("6-4L")) == 3
+    assert points_now(near.view(0), DRAW) == 0
+
+
+def test_greedy_leaves_ends_whose_connecting_tile_is_seen(position) -> None:  # type: ignore[no-untyped-def]
+    # Ends 5 and 3, nothing scores. 6-5 on the 5 leaves 6 and 3 (the 6-3 is unseen); 3-0 on the
+    # 3 leaves 5 and 0, and the 5-0 is on the line: the safe play, though lighter.
+    state = position(["6-5 3-0", "1-1 4-4"], "5-0 0-2 *2-2 2-3")
+    view = state.view(0)
+    assert greedy_key(view, parse_move("3-0R"))[2] == 1
+    assert greedy_key(view, parse_move("6-5L"))[2] == 0
+    assert _choose(GreedyBot(seed=1), state) == parse_move("3-0R")
+
+
+def test_greedy_plays_heavy_when_nothing_scores(position) -> None:  # type: ignore[no-untyped-def]
+    # Ends 5 and 3; 6-5 leaves 6 and 3 (6-3 unseen), 5-1 leaves 1 and 3 (3-1 unseen): both
+    # unsafe, neither scores: the heavier 6-5 (11 pips against 6).
+    state = position(["6-5 5-1", "1-1 4-4"], "5-0 0-2 *2-2 2-3")
+    assert _choose(GreedyBot(seed=1), state) == parse_move("6-5L")
+
+
+def test_greedy_lays_a_double_on_its_number(position) -> None:  # type: ignore[no-untyped-def]
+    # Ends 3 and 3: the 3-3 makes a triple header (3); 3-6 scores nothing.
+    state = position(["3-3 6-3", "1-1 4-4"], "3-0 *0-0 0-4 4-3")
+    move = _choose(GreedyBot(seed=1), state)
+    assert move.tile == T("3-3")
+    assert greedy_key(state.view(0), move)[:2] == (3, 1)
+
+
+# ------------------------------------------------------------------ random and search
+
+
+def test_random_bot_is_seeded() -> None:
+    match = MatchState.new(3, seed=5)
+    rnd = match.round
+    assert rnd is not None
+    while len(rnd.legal_moves()) == 1:
+        rnd, _ = rnd.apply(rnd.legal_moves()[0])
+    picks = [_choose(RandomBot(seed=9), rnd) for _ in range(3)]
+    assert picks[0] == picks[1] == picks[2]
+    assert picks[0] in rnd.legal_moves()
+    many = {_choose(RandomBot(seed=s), rnd) for s in range(40)}
+    assert many == set(rnd.legal_moves())
+
+
+def test_search_finds_the_bigger_score(position) -> None:  # type: ignore[no-untyped-def]
+    # Its last tile: 6-4 on the 4 scores 3 + 2, on the double six 2 + 2; the round ends either
+    # way, so every playout agrees.
+    state = position(["6-4", "5-5 0-0 1-1"], "4-2 *2-2 2-6 6-6")
+    assert _choose(SearchBot(seed=3, playouts=20), state) == parse_move("6-4L")
+
+
+def test_search_is_deterministic_for_a_seed() -> None:
+    match = MatchState.new(2, seed=11)
+    rnd = match.round
+    assert rnd is not None
+    rng = random.Random(0)
+    while len(rnd.legal_moves()) < 2:
+        rnd, _ = rnd.apply(rng.choice(rnd.legal_moves()))
+    a = _choose(SearchBot(seed=4, playouts=60), rnd)
+    b = _choose(SearchBot(seed=4, playouts=60), rnd)
+    assert a == b and a in rnd.legal_moves()
+
+
+def test_search_rejects_a_bad_budget() -> None:
+    with pytest.raises(BotError):
+        SearchBot(playouts=0)
+
+
+# ------------------------------------------------------------------ loading
+
+
+def test_bot_specs() -> None:
+    assert parse_bot_spec("greedy") == ("greedy", {})
+    assert parse_bot_spec("search[playouts=800, rollouts=2]") == (
+        "search",
+        {"playouts": 800, "rollouts": 2},
+    )
+    assert parse_bot_spec("pkg.mod:Cls[a=1.5,b=true,c=x]") == (
+        "pkg.mod:Cls",
+        {"a": 1.5, "b": True, "c": "x"},
+    )
+    for bad in ("", "search[playouts=1", "search[=3]", "search[x]"):
+        with pytest.raises(BotError):
+            parse_bot_spec(bad)
+
+
+def test_load_bot_by_name_and_by_path() -> None:
+    assert isinstance(load_bot("random", 1), RandomBot)
+    assert isinstance(load_bot("greedy", 1), GreedyBot)
+    search = load_bot("search[playouts=50]", 1)
+    assert isinstance(search, SearchBot) and search.playouts == 50
+    custom = load_bot("bots.misbehaving:FirstBot", 1)
+    assert custom.name == "first"
+    assert isinstance(custom, Bot)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "nosuchbot",
+        "no.such.module:Bot",
+        "bots.misbehaving:NoSuchClass",
+        "search[depth=3]",
+        "bergen.tiles:Tile",
+    ],
+)
+def test_load_bot_errors(spec: str) -> None:
+    with pytest.raises(BotError):
+        load_bot(spec, 0)

@@ -1,0 +1,74 @@
+"""``bergen play`` driven by scripted standard input (issue 5, item 7)."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from bergen import LineOfPlay, MatchState, Tile
+from bergen.cli import main
+from bergen.cli.play import draw_line, draw_tile
+
+# Answers cycled until the match ends: Enter (lead, draw, pass), every tile number, both
+# ends, and some rubbish that must be asked again.
+ANSWERS = ["", "x", *(str(n) for n in range(1, 29)), "l", "r", "0"]
+
+
+def _script(repeats: int) -> str:
+    return "\n".join(ANSWERS * repeats) + "\n"
+
+
+def test_tiles_and_the_line_are_drawn_as_tiles() -> None:
+    assert draw_tile(Tile(6, 4)) == "[6|4]"
+    assert draw_tile(Tile(6, 4), 4) == "[4|6]"
+    assert draw_line(LineOfPlay.parse("5-1 *1-1 1-4")) == "[5|1][1|1][1|4]"
+    assert draw_line(LineOfPlay.empty()) == "(empty)"
+
+
+def test_a_scripted_match_plays_to_the_end(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(_script(400)))
+    assert main(["play", "--seed", "3", "--bots", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "Match over. Final scores:" in out
+    assert "You win!" in out or "wins." in out
+    # Bad input was asked again, never a crash.
+    assert "Type a number from 1 to" in out
+    # Score events are announced.
+    assert re.search(r"\*\* (Double header|Triple header|Going out|Blocked hand won): \d", out)
+    # The first screen shows the player's own dealt tiles, numbered, and only a count for the
+    # other seat.
+    first = MatchState.new(2, seed=3).round
+    assert first is not None
+    mine = "  ".join(f"{i}) {draw_tile(t)}" for i, t in enumerate(first.hands[0], 1))
+    assert f"Your tiles: {mine}" in out
+    assert "seat 1 (greedy): 6 tiles" in out
+    # Nothing before the first list of the player's tiles shows the other seat's tiles.
+    theirs = {draw_tile(t) for t in first.hands[1]} | {draw_tile(t, t.low) for t in first.hands[1]}
+    screen = out.split("Your tiles")[0]
+    assert not any(t in screen for t in theirs)
+
+
+def test_end_of_input_leaves_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n2\n"))
+    assert main(["play", "--seed", "3", "--players", "3", "--seat", "1"]) == 0
+    assert "You left the match" in capsys.readouterr().out
+
+
+def test_quit_leaves_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["play", "--seed", "1"]) == 0
+    assert "You left the match" in capsys.readouterr().out
+
+
+def test_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seat", "5"]) == 2
+    assert main(["play", "--bots", "nosuchbot", "--seed", "1"]) == 2
+    assert "unknown bot" in capsys.readouterr().err
