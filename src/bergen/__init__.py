@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from bergen.arena import ArenaResult, run_arena
+from bergen.bots import Bot, BotError, GreedyBot, RandomBot, SearchBot, load_bot
 from bergen.deal import Deal, shuffled_tiles
 from bergen.errors import (
     AmbiguousMoveError,
@@ -74,6 +76,7 @@ from bergen.rules import (
     TargetRule,
 )
 from bergen.tiles import DOUBLES, TILES, Tile
+from bergen.view import PlayerView, WorldSampler, sample_world, voids
 
 try:
     __version__ = version("bergen")
@@ -91,9 +94,12 @@ __all__ = [
     "TILES",
     "Action",
     "AmbiguousMoveError",
+    "ArenaResult",
     "BergenError",
     "BlockedHandJudge",
     "Boneyard",
+    "Bot",
+    "BotError",
     "Deal",
     "Draw",
     "End",
@@ -102,6 +108,7 @@ __all__ = [
     "FewestPips",
     "FixedReserve",
     "FixedTarget",
+    "GreedyBot",
     "Hand",
     "HandSizeRule",
     "HandSizes",
@@ -126,8 +133,10 @@ __all__ = [
     "Pass",
     "PlacedTile",
     "Play",
+    "PlayerView",
     "Points",
     "PositionError",
+    "RandomBot",
     "Reason",
     "Record",
     "RecordError",
@@ -142,14 +151,17 @@ __all__ = [
     "Rules",
     "RulesError",
     "ScoreEvent",
+    "SearchBot",
     "TableRules",
     "TargetByTable",
     "TargetRule",
     "Tile",
+    "WorldSampler",
     "__version__",
     "dump",
     "dumps",
     "load",
+    "load_bot",
     "loads",
     "parse_move",
     "parse_short",
@@ -157,6 +169,9 @@ __all__ = [
     "perft_counts",
     "record_match",
     "replay",
+    "run_arena",
+    "sample_world",
     "short",
     "shuffled_tiles",
+    "voids",
 ]

@@ -29,8 +29,10 @@ __all__ = [
     "GreedyBot",
     "RandomBot",
     "SearchBot",
+    "greedy_key",
     "load_bot",
     "parse_bot_spec",
+    "points_now",
 ]
 
 
