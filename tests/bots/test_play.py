@@ -38,7 +38,7 @@ def test_a_scripted_match_plays_to_the_end(
     # Bad input was asked again, never a crash.
     assert "Type a number from 1 to" in out
     # Score events are announced.
-    assert re.search(r"\*\* (Double header|Triple header|Going out|Blocked hand won): \d", out)
+    assert re.search(r"\*\* (Double header|Triple header|Going out|Blocked hand): \d", out)
     # The first screen shows the player's own dealt tiles, numbered, and only a count for the
     # other seat.
     first = MatchState.new(2, seed=3).round

@@ -50,7 +50,7 @@ _EVENT_NAMES = {
     EventKind.DOUBLE_HEADER: "Double header",
     EventKind.TRIPLE_HEADER: "Triple header",
     EventKind.GOING_OUT: "Going out",
-    EventKind.BLOCKED_HAND: "Blocked hand won",
+    EventKind.BLOCKED_HAND: "Blocked hand",
 }
 
 
@@ -174,11 +174,15 @@ class _Table:
             )
         elif isinstance(move, Play):
             n = before.line.left if move.end is End.LEFT else before.line.right
-            verb = "play" if seat == self.human else "plays"
-            self.say(
-                f"{who.capitalize()} {verb} {draw_tile(move.tile, n)} on the "
-                f"{move.end.name.lower()} end."
+            assert n is not None
+            # Drawn as it lies in the line: the matching number against the line.
+            shown = (
+                draw_tile(move.tile, move.tile.other(n))
+                if move.end is End.LEFT
+                else draw_tile(move.tile, n)
             )
+            verb = "play" if seat == self.human else "plays"
+            self.say(f"{who.capitalize()} {verb} {shown} on the {move.end.name.lower()} end.")
         elif isinstance(move, Draw):
             if seat == self.human:
                 tile = before.boneyard.tiles[0]
