@@ -21,6 +21,7 @@ approximated.
 from __future__ import annotations
 
 import random
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -792,6 +793,7 @@ class WorldSampler:
 
 _CACHE: OrderedDict[PlayerView, WorldSampler] = OrderedDict()
 _CACHE_SIZE = 32
+_CACHE_LOCK = threading.Lock()
 
 
 def sampler_for(view: PlayerView) -> WorldSampler:
@@ -800,14 +802,16 @@ def sampler_for(view: PlayerView) -> WorldSampler:
     Raises:
         PositionError: when no world is consistent with the view.
     """
-    sampler = _CACHE.get(view)
-    if sampler is None:
-        sampler = WorldSampler(view)
+    with _CACHE_LOCK:
+        sampler = _CACHE.get(view)
+        if sampler is not None:
+            _CACHE.move_to_end(view)
+            return sampler
+    sampler = WorldSampler(view)
+    with _CACHE_LOCK:
         _CACHE[view] = sampler
-        if len(_CACHE) > _CACHE_SIZE:
+        while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(view)
     return sampler
 
 
