@@ -6,7 +6,18 @@ import random
 
 import pytest
 
-from bergen import DRAW, MatchState, Tile, parse_move
+from bergen import (
+    CLASSIC,
+    DRAW,
+    SIMPLE,
+    End,
+    FixedReserve,
+    FixedTarget,
+    MatchState,
+    Play,
+    Tile,
+    parse_move,
+)
 from bergen.bots import (
     Bot,
     BotError,
@@ -14,6 +25,7 @@ from bergen.bots import (
     RandomBot,
     SearchBot,
     greedy_key,
+    greedy_rollout,
     load_bot,
     parse_bot_spec,
     points_now,
@@ -167,3 +179,65 @@ def test_load_bot_by_name_and_by_path() -> None:
 def test_load_bot_errors(spec: str) -> None:
     with pytest.raises(BotError):
         load_bot(spec, 0)
+
+
+# ------------------------------------------------------------------ greedy playouts
+
+
+def _reference_greedy_playout(state, rng):  # type: ignore[no-untyped-def]
+    """greedy_rollout's policy through the public API: a header play when there is one (the
+    most points, left-end plays before right-end plays, lower tile first), else a random play
+    from the left-end plays then the right-end plays, each by tile.
+    """
+    while state.outcome is None:
+        legal = state.legal_moves()
+        plays = [m for m in legal if isinstance(m, Play)]
+        if not plays:
+            state, _ = state.apply(legal[0])
+            continue
+        order = sorted(plays, key=lambda m: (m.end is End.RIGHT, m.tile.index))
+        best, best_pts = None, 0
+        line = state.line
+        for m in order:
+            mine, other, other_double = (
+                (line.left, line.right, line.right_double)
+                if m.end is End.LEFT
+                else (line.right, line.left, line.left_double)
+            )
+            if m.tile.other(mine) == other:
+                points = state.rules.points
+                pts = (
+                    points.triple_header
+                    if m.tile.is_double or other_double
+                    else points.double_header
+                )
+                if pts > best_pts:
+                    best, best_pts = m, pts
+        if best is None:
+            best = order[int(rng.random() * len(order))]
+        state, _ = state.apply(best)
+    return state.scores
+
+
+def test_greedy_rollout_scores_as_the_engine() -> None:
+    rng = random.Random(0)
+    variants = [
+        CLASSIC,
+        SIMPLE,
+        CLASSIC.replace(drawing=False),
+        SIMPLE.replace(reserve=FixedReserve(2), target=FixedTarget(6)),
+    ]
+    for g in range(120):
+        players = rng.choice([2, 3, 4])
+        rules = rng.choice(
+            variants + ([CLASSIC.replace(partnerships=True)] if players == 4 else [])
+        )
+        state = MatchState.new(players, rules, seed=g).round
+        assert state is not None
+        for _ in range(rng.randrange(12)):
+            if state.is_over:
+                break
+            state, _ = state.apply(rng.choice(state.legal_moves()))
+        seed = rng.randrange(10**9)
+        expected = _reference_greedy_playout(state, random.Random(seed))
+        assert greedy_rollout(state, random.Random(seed)) == expected
