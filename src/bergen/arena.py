@@ -159,8 +159,10 @@ class GameResult:
         return seat % 2 if self.partnerships else seat
 
 
-class _Timeout(Exception):
-    pass
+class _Timeout(BaseException):
+    """Raised in a bot over its time budget; a BaseException so that a bot's own
+    ``except Exception`` cannot swallow it.
+    """
 
 
 def _alarm(signum: int, frame: object) -> None:

@@ -58,3 +58,22 @@ class FirstBot:
 
     def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
         return legal_moves[0]
+
+
+class StubbornBot:
+    """Sleeps ``delay`` seconds in small steps, swallowing every ``Exception`` on the way."""
+
+    name = "stubborn"
+
+    def __init__(self, seed: int | None = None, delay: float = 2.0) -> None:
+        self.rng = random.Random(seed)
+        self.delay = delay
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        end = time.monotonic() + self.delay
+        while time.monotonic() < end:
+            try:
+                time.sleep(0.02)
+            except Exception:  # a careless bot: must still be stopped
+                pass
+        return legal_moves[0]

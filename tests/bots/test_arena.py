@@ -81,6 +81,7 @@ def test_greedy_beats_random_in_a_small_arena() -> None:
         ("bots.misbehaving:CrashBot", "exception"),
         ("bots.misbehaving:IllegalBot", "illegal move"),
         ("bots.misbehaving:SlowBot[delay=2.0]", "time"),
+        ("bots.misbehaving:StubbornBot[delay=2.0]", "time"),
     ],
 )
 def test_misbehaving_bots_forfeit_and_the_arena_goes_on(spec: str, kind: str) -> None:
