@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Sequence
@@ -72,8 +73,6 @@ class StubbornBot:
     def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
         end = time.monotonic() + self.delay
         while time.monotonic() < end:
-            try:
+            with contextlib.suppress(Exception):  # a careless bot: must still be stopped
                 time.sleep(0.02)
-            except Exception:  # a careless bot: must still be stopped
-                pass
         return legal_moves[0]
