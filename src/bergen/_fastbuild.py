@@ -22,7 +22,8 @@ __all__ = ["builder"]
 def builder(cls: type) -> Any:
     """A subclass of the frozen slotted ``cls`` whose instances accept attribute stores.
 
-    Use: ``obj = object.__new__(B)``, set every field (``obj.x = ...``), then
+    Use: ``obj = B()`` (the builder's ``__init__`` is ``object.__init__``, which makes the call
+    cheaper than ``object.__new__(B)``), set every field (``obj.x = ...``), then
     ``obj.__class__ = cls``.
 
     Args:
@@ -43,6 +44,7 @@ def builder(cls: type) -> Any:
         {
             "__slots__": (),
             "__setattr__": object.__setattr__,
+            "__init__": object.__init__,
             "__delattr__": object.__delattr__,
             "__module__": cls.__module__,
             "__doc__": f"Internal: builds {cls.__name__} values (see bergen._fastbuild).",

@@ -123,14 +123,13 @@ class Boneyard:
         return len(self.tiles)
 
 
-_new = object.__new__
 _HandBuilder = builder(Hand)
 _BoneyardBuilder = builder(Boneyard)
 
 
 def _make_hand(mask: int) -> Hand:
     """Build a hand from a checked mask without attrs' ``__init__`` (see bergen._fastbuild)."""
-    hand = _new(_HandBuilder)
+    hand = _HandBuilder()
     hand.mask = mask
     hand.__class__ = Hand
     return hand  # type: ignore[no-any-return]
@@ -138,7 +137,7 @@ def _make_hand(mask: int) -> Hand:
 
 def _make_boneyard(tiles: tuple[Tile, ...], reserve: int) -> Boneyard:
     """Build a boneyard from checked fields without attrs' ``__init__``."""
-    bone = _new(_BoneyardBuilder)
+    bone = _BoneyardBuilder()
     bone.tiles = tiles
     bone.reserve = reserve
     bone.__class__ = Boneyard

@@ -109,7 +109,7 @@ class LineOfPlay:
             outer = OTHER[t][n] if n is not None else -1
             if outer < 0:
                 raise PositionError(f"{TILES[t]} does not match the left end, which shows {n}")
-            line = _new(_LineBuilder)
+            line = _LineBuilder()
             line.lead = self.lead
             line.left = outer
             line.right = self.right
@@ -124,7 +124,7 @@ class LineOfPlay:
         outer = OTHER[t][n] if n is not None else -1
         if outer < 0:
             raise PositionError(f"{TILES[t]} does not match the right end, which shows {n}")
-        line = _new(_LineBuilder)
+        line = _LineBuilder()
         line.lead = self.lead
         line.left = self.left
         line.right = outer
@@ -257,7 +257,6 @@ class LineOfPlay:
         return f"LineOfPlay.parse({str(self)!r})"
 
 
-_new = object.__new__
 _LineBuilder = builder(LineOfPlay)
 
 
@@ -272,7 +271,7 @@ def _make_line(
     size: int,
 ) -> LineOfPlay:
     """Build a line from checked fields without attrs' ``__init__`` (see bergen._fastbuild)."""
-    line = _new(_LineBuilder)
+    line = _LineBuilder()
     line.lead = lead
     line.left = left
     line.right = right

@@ -186,7 +186,7 @@ class MatchState:
             )
         rnd, events = self.round.apply(move, seat)
         if rnd.outcome is None:  # the common case, built without attrs' __init__
-            state = _new(_MatchBuilder)
+            state = _MatchBuilder()
             state.rules = self.rules
             state.seats = self.seats
             state.seed = self.seed
@@ -221,14 +221,13 @@ class MatchState:
         return state, tuple(out)
 
 
-_new = object.__new__
 _MatchBuilder = builder(MatchState)
 _FIELDS = tuple(a.name for a in attrs.fields(MatchState))
 
 
 def _evolve(match: MatchState, **changes: object) -> MatchState:
     """``attrs.evolve`` for the engine's own, already checked, changes (no ``__init__``)."""
-    state = _new(_MatchBuilder)
+    state = _MatchBuilder()
     for name in _FIELDS:
         setattr(state, name, changes[name] if name in changes else getattr(match, name))
     state.__class__ = MatchState

@@ -259,7 +259,7 @@ class RoundState:
                 lead_draws=tuple(lead_draws),
                 deal=deal,
             )
-        state = _new(_StateBuilder)
+        state = _StateBuilder()
         state.rules = rules
         state.hands = hands
         state.boneyard = bone
@@ -600,13 +600,13 @@ class RoundState:
         seat = self.to_move
         hands_l = list(self.hands)
         mask = hands_l[seat].mask ^ BIT[t]
-        hand = _new(_HandBuilder)
+        hand = _HandBuilder()
         hand.mask = mask
         hand.__class__ = Hand
         hands_l[seat] = hand
         hands = tuple(hands_l)
         old = self.line
-        line = _new(_LineBuilder)
+        line = _LineBuilder()
         line.lead = old.lead
         if on_left:
             left = OTHER[t][old.left]  # type: ignore[index]
@@ -647,7 +647,7 @@ class RoundState:
         nxt = seat + 1
         if nxt == len(hands):
             nxt = 0
-        state = _new(_StateBuilder)
+        state = _StateBuilder()
         state.rules = rules
         state.hands = hands
         state.boneyard = bone
@@ -685,7 +685,7 @@ class RoundState:
     ) -> RoundState:
         # The next state, built without attrs' __init__ (see bergen._fastbuild); it shares
         # the rules, the deal, the untouched hands and the history with this one.
-        state = _new(_StateBuilder)
+        state = _StateBuilder()
         state.rules = self.rules
         state.hands = hands
         state.boneyard = boneyard
@@ -710,13 +710,13 @@ class RoundState:
         t = tiles[0].index
         hands_l = list(self.hands)
         mask = hands_l[seat].mask | BIT[t]
-        hand = _new(_HandBuilder)
+        hand = _HandBuilder()
         hand.mask = mask
         hand.__class__ = Hand
         hands_l[seat] = hand
         hands = tuple(hands_l)
         reserve = bone.reserve
-        boneyard = _new(_BoneyardBuilder)
+        boneyard = _BoneyardBuilder()
         boneyard.tiles = tiles = tiles[1:]
         boneyard.reserve = reserve
         boneyard.__class__ = Boneyard
@@ -733,7 +733,7 @@ class RoundState:
                 return self._next(
                     hands, boneyard, line, seat, self.scores, None, _DRAW_ACTIONS[seat][t]
                 )._block()
-        state = _new(_StateBuilder)
+        state = _StateBuilder()
         state.rules = self.rules
         state.hands = hands
         state.boneyard = boneyard
@@ -979,7 +979,6 @@ def _check_scores(scores: Sequence[int] | None, sides: int, target: int) -> tupl
     return s
 
 
-_new = object.__new__
 _StateBuilder = builder(RoundState)
 _set_legal = RoundState.__dict__["_legal"].__set__
 _EventBuilder = builder(ScoreEvent)
@@ -991,7 +990,7 @@ _WENT_OUT = OutcomeKind.WENT_OUT
 def _make_event(
     kind: EventKind, seat: int, side: int, points: int, base_points: int, tile: Tile | None
 ) -> ScoreEvent:
-    event = _new(_EventBuilder)
+    event = _EventBuilder()
     event.kind = kind
     event.seat = seat
     event.side = side
@@ -1003,7 +1002,7 @@ def _make_event(
 
 
 def _make_outcome(kind: OutcomeKind, seat: int | None, side: int | None) -> Outcome:
-    outcome = _new(_OutcomeBuilder)
+    outcome = _OutcomeBuilder()
     outcome.kind = kind
     outcome.seat = seat
     outcome.side = side
