@@ -98,7 +98,9 @@ class LowestDouble:
     """The lowest double held leads (seeds ``000_``, ``001_``, ``003_``; pagat)."""
 
     def choose(self, doubles: Sequence[Tile]) -> Tile:
-        """Return the lowest of the doubles held at the table."""
+        """Return the lowest of the doubles held at the table (the
+        :class:`~bergen.rules.protocols.LeadRule` protocol: ``doubles`` is never empty).
+        """
         return min(doubles)
 
 
@@ -107,7 +109,9 @@ class HighestDouble:
     """The highest double held leads (domino-games.com, onlinedominogames)."""
 
     def choose(self, doubles: Sequence[Tile]) -> Tile:
-        """Return the highest of the doubles held at the table."""
+        """Return the highest of the doubles held at the table (the
+        :class:`~bergen.rules.protocols.LeadRule` protocol: ``doubles`` is never empty).
+        """
         return max(doubles)
 
 
@@ -155,7 +159,10 @@ class NearTargetReduction:
     """
 
     def reduce(self, base: int, score: int, target: int) -> int:
-        """Return the reduced value of a header worth ``base`` points."""
+        """Return the points a header worth ``base`` scores for a side at ``score`` in a match to
+        ``target`` (all in points; the :class:`~bergen.rules.protocols.HeaderReduction`
+        protocol).
+        """
         need = target - score
         if need <= 2:
             return min(base, 1)
@@ -169,7 +176,9 @@ class NoReduction:
     """Headers keep their value up to the target (``003_``)."""
 
     def reduce(self, base: int, score: int, target: int) -> int:
-        """Return ``base`` unchanged."""
+        """Return ``base`` unchanged, in points (the
+        :class:`~bergen.rules.protocols.HeaderReduction` protocol).
+        """
         return base
 
 
@@ -186,7 +195,11 @@ class FewestDoublesThenPips:
     """
 
     def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
-        """Return the winning side index, or ``None`` on a tie for the best count."""
+        """Return the winning side index, or ``None`` on a tie for the best count.
+
+        ``sides`` holds each side's tiles (the :class:`~bergen.rules.protocols.BlockedHandJudge`
+        protocol).
+        """
         return _sides_min([(sum(t.is_double for t in s), sum(t.pips for t in s)) for s in sides])
 
 
@@ -195,7 +208,11 @@ class FewestPips:
     """Fewest pips wins; a tie for fewest scores nothing (``003_``; onlinedominogames)."""
 
     def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
-        """Return the winning side index, or ``None`` on a tie for fewest pips."""
+        """Return the winning side index, or ``None`` on a tie for fewest pips.
+
+        ``sides`` holds each side's tiles (the :class:`~bergen.rules.protocols.BlockedHandJudge`
+        protocol).
+        """
         return _sides_min([(sum(t.pips for t in s),) for s in sides])
 
 
@@ -206,7 +223,11 @@ class NoDoubleFirst:
     """
 
     def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
-        """Return the winning side index, or ``None`` on a tie."""
+        """Return the winning side index, or ``None`` on a tie.
+
+        ``sides`` holds each side's tiles (the :class:`~bergen.rules.protocols.BlockedHandJudge`
+        protocol).
+        """
         return _sides_min(
             [(int(any(t.is_double for t in s)), sum(t.pips for t in s)) for s in sides]
         )
@@ -220,7 +241,11 @@ class NoDoubleFirstNonDoublePips:
     """
 
     def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
-        """Return the winning side index, or ``None`` on a tie."""
+        """Return the winning side index, or ``None`` on a tie.
+
+        ``sides`` holds each side's tiles (the :class:`~bergen.rules.protocols.BlockedHandJudge`
+        protocol).
+        """
         return _sides_min(
             [
                 (int(any(t.is_double for t in s)), sum(t.pips for t in s if not t.is_double))
@@ -243,7 +268,9 @@ class FixedReserve:
     count: int = attrs.field(validator=_non_negative)
 
     def reserve(self, seats: int, boneyard_size: int) -> int:
-        """Return ``count`` whatever the table."""
+        """Return ``count``, in tiles, whatever the table (the
+        :class:`~bergen.rules.protocols.ReserveRule` protocol).
+        """
         return self.count
 
 
@@ -268,7 +295,10 @@ class TargetByTable:
     partnerships: int = attrs.field(default=15, validator=_positive)
 
     def target(self, seats: int, partnerships: bool) -> int:
-        """Return the target for the table, in points."""
+        """Return the target for the table, in points: ``partnerships`` when partnerships are
+        on, else the field for the number of seats (the
+        :class:`~bergen.rules.protocols.TargetRule` protocol).
+        """
         if partnerships:
             return self.partnerships
         return {2: self.two, 3: self.three}.get(seats, self.four)
@@ -288,5 +318,7 @@ class FixedTarget:
     points: int = attrs.field(validator=_positive)
 
     def target(self, seats: int, partnerships: bool) -> int:
-        """Return ``points`` whatever the table."""
+        """Return ``points`` whatever the table (the :class:`~bergen.rules.protocols.TargetRule`
+        protocol).
+        """
         return self.points
