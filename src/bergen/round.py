@@ -16,15 +16,8 @@ from bergen._fastbuild import builder
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, PositionError, Reason
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
-from bergen.hands import (
-    Boneyard,
-    Hand,
-    _BoneyardBuilder,
-    _HandBuilder,
-    _make_boneyard,
-    _make_hand,
-)
-from bergen.line import LineOfPlay, _LineBuilder
+from bergen.hands import Boneyard, Hand, _BoneyardBuilder, _make_boneyard, _make_hand
+from bergen.line import LineOfPlay, _Chain, _make_line
 from bergen.moves import DRAW, LEADS, PASS, PLAYS, Draw, End, Lead, Move, Pass, Play
 from bergen.rules import CLASSIC, HighestDouble, LowestDouble, NoDouble, Rules, TableRules
 from bergen.tiles import BIT, DOUBLES, DOUBLES_MASK, FIT, IS_DOUBLE, OTHER, TILES, Tile, tile_mask
@@ -182,6 +175,22 @@ class RoundState:
     _legal: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
+    # The data the engine plays on (see "Internal representation" at the end of this module).
+    # The public `hands` and `line` are built from it on first access and cached.
+    _masks: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _lead: Tile | None = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _left: int | None = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _right: int | None = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _lchain: _Chain = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _rchain: _Chain = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _ndraw: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _hands_c: tuple[Hand, ...] | None = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _hands_p: tuple[Hand, ...] | None = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _line_c: LineOfPlay | None = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        """Derive the engine's data from the public fields (the constructor's path only)."""
+        _derive(self)
 
     # ------------------------------------------------------------------ construction
 
@@ -244,12 +253,11 @@ class RoundState:
                 seat = (seat + 1) % seats
         required = _required_lead(rules, masks)
         leader = next(i for i, m in enumerate(masks) if m >> required.index & 1)
-        hands = tuple([_make_hand(m) for m in masks])
         bone = _make_boneyard(tuple(boneyard) if lead_draws else deal.boneyard, table.reserve)
         if cls is not RoundState:  # a subclass gets its own constructor
             return cls(
                 rules=rules,
-                hands=hands,
+                hands=tuple([_make_hand(m) for m in masks]),
                 boneyard=bone,
                 line=_EMPTY_LINE,
                 to_move=leader,
@@ -261,9 +269,7 @@ class RoundState:
             )
         state = _StateBuilder()
         state.rules = rules
-        state.hands = hands
         state.boneyard = bone
-        state.line = _EMPTY_LINE
         state.to_move = leader
         state.scores = score_t
         state.target = table.target
@@ -273,6 +279,12 @@ class RoundState:
         state.deal = deal
         state._trail = None
         state._legal = (LEADS[required.index],)
+        state._masks = tuple(masks)
+        state._lead = state._left = state._right = state._lchain = state._rchain = None
+        n = len(bone.tiles) - table.reserve
+        state._ndraw = n if n > 0 and rules.drawing else 0
+        state._hands_c = state._hands_p = None
+        state._line_c = _EMPTY_LINE
         state.__class__ = RoundState
         return state  # type: ignore[no-any-return]
 
@@ -347,7 +359,7 @@ class RoundState:
             target=table.target,
             dealer=dealer,
         )
-        if line.lead is not None and state._is_blocked(masks, state._drawable()):
+        if line.lead is not None and state._is_blocked(masks, state._ndraw):
             raise PositionError("nobody can play or draw: the position is already blocked")
         return state
 
@@ -361,7 +373,7 @@ class RoundState:
     @property
     def seats(self) -> int:
         """The number of seats, 2..4."""
-        return len(self.hands)
+        return len(self._masks)
 
     @property
     def sides(self) -> int:
@@ -384,12 +396,7 @@ class RoundState:
         """How many tiles can still be drawn: 0 with drawing off, else the tiles above the
         reserve (rule 4).
         """
-        return self._drawable()
-
-    def _drawable(self) -> int:
-        if not self.rules.drawing:
-            return 0
-        return self.boneyard.drawable
+        return self._ndraw
 
     @property
     def is_over(self) -> bool:
@@ -410,9 +417,9 @@ class RoundState:
     @property
     def required_lead(self) -> Tile | None:
         """The double that must lead while the line is empty (rule 2), else ``None``."""
-        if self.line.lead is not None:
+        if self._lead is not None:
             return None
-        return _required_lead(self.rules, [h.mask for h in self.hands])
+        return _required_lead(self.rules, self._masks)
 
     # ------------------------------------------------------------------ legal moves
 
@@ -437,13 +444,13 @@ class RoundState:
     def _compute_legal(self) -> tuple[Move, ...]:
         if self.outcome is not None:
             return ()
-        line = self.line
-        hand = self.hands[self.to_move].mask
-        left = line.left
+        masks = self._masks
+        hand = masks[self.to_move]
+        left = self._left
         if left is None:
-            required = _required_lead(self.rules, [h.mask for h in self.hands])
+            required = _required_lead(self.rules, masks)
             return (LEADS[required.index],) if hand >> required.index & 1 else ()
-        right: int = line.right  # type: ignore[assignment]
+        right: int = self._right  # type: ignore[assignment]
         fl = hand & FIT[left]
         fr = hand & FIT[right]
         if fl:
@@ -454,10 +461,7 @@ class RoundState:
             return _both_ends(fl, fr)
         if fr:
             return _RIGHT_ONLY[fr]
-        bone = self.boneyard
-        if self.rules.drawing and len(bone.tiles) > bone.reserve:
-            return _DRAW_ONLY
-        return _PASS_ONLY
+        return _DRAW_ONLY if self._ndraw else _PASS_ONLY
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal for the seat to move (rules 2-4).
@@ -531,7 +535,7 @@ class RoundState:
                 Reason.MUST_PLAY, f"seat {seat} holds a tile that fits: {', '.join(map(str, fits))}"
             )
         if isinstance(move, Pass):
-            return err(Reason.MUST_DRAW, f"{self._drawable()} tiles can still be drawn")
+            return err(Reason.MUST_DRAW, f"{self._ndraw} tiles can still be drawn")
         return err(
             Reason.CANNOT_DRAW,
             "nothing can be drawn "
@@ -580,78 +584,64 @@ class RoundState:
             if move is DRAW:
                 return self._draw()
             if move is PASS:
-                seat = self.to_move
-                nxt = seat + 1
-                return self._next(
-                    self.hands,
-                    self.boneyard,
-                    self.line,
-                    0 if nxt == len(self.hands) else nxt,
-                    self.scores,
-                    None,
-                    _PASS_ACTIONS[seat],
-                ), ()
-            return self._place(move.tile.index, None)  # type: ignore[union-attr]
-        # A play (rule 3), written out here because it is most of the moves of a round: the
-        # new hand, line and state are built without attrs' __init__ (see bergen._fastbuild)
-        # and share everything that did not change with this state.
+                return self._pass(), ()
+            return self._lead_tile(move.tile.index)  # type: ignore[union-attr]
+        # A play (rule 3), written out here because it is most of the moves of a round. The
+        # next state is built without attrs' __init__ (see bergen._fastbuild) from the
+        # engine's data (hand masks, the ends and the line's two chains); it shares everything
+        # that did not change with this state, and its public hands and line are built only
+        # when somebody reads them.
         t: int = move.tile.index
-        on_left = move.end is _LEFT
         seat = self.to_move
-        hands_l = list(self.hands)
-        mask = hands_l[seat].mask ^ BIT[t]
-        hand = _HandBuilder()
-        hand.mask = mask
-        hand.__class__ = Hand
-        hands_l[seat] = hand
-        hands = tuple(hands_l)
-        old = self.line
-        line = _LineBuilder()
-        line.lead = old.lead
-        if on_left:
-            left = OTHER[t][old.left]  # type: ignore[index]
-            right: int = old.right  # type: ignore[assignment]
-            line.left = left
-            line.right = right
-            line.left_double = IS_DOUBLE[t]
-            line.right_double = old.right_double
-            line._left_chain = (t, left, old._left_chain)
-            line._right_chain = old._right_chain
+        masks = self._masks
+        mask = masks[seat] ^ BIT[t]
+        n = len(masks)
+        new_masks: tuple[int, ...]
+        if n == 2:
+            new_masks = (mask, masks[1]) if seat == 0 else (masks[0], mask)
+        elif n == 3:
+            if seat == 0:
+                new_masks = (mask, masks[1], masks[2])
+            elif seat == 1:
+                new_masks = (masks[0], mask, masks[2])
+            else:
+                new_masks = (masks[0], masks[1], mask)
         else:
-            left = old.left  # type: ignore[assignment]
-            right = OTHER[t][old.right]  # type: ignore[index]
-            line.left = left
-            line.right = right
-            line.left_double = old.left_double
-            line.right_double = IS_DOUBLE[t]
-            line._left_chain = old._left_chain
-            line._right_chain = (t, right, old._right_chain)
-        line.size = old.size + 1
-        line.__class__ = LineOfPlay
-        action = _PLAY_ACTIONS[seat][t][on_left]
+            new_masks = _with(masks, seat, mask)
+        if move.end is _LEFT:
+            left: int = OTHER[t][self._left]  # type: ignore[index]
+            right: int = self._right  # type: ignore[assignment]
+            lchain: _Chain = (t, left, self._lchain)
+            rchain = self._rchain
+            action = _PLAY_ACTIONS[seat][t][1]
+        else:
+            left = self._left  # type: ignore[assignment]
+            right = OTHER[t][self._right]  # type: ignore[index]
+            lchain = self._lchain
+            rchain = (t, right, self._rchain)
+            action = _PLAY_ACTIONS[seat][t][0]
+        lead: Tile = self._lead  # type: ignore[assignment]
         if left == right:  # a header (rule 5)
-            header = _TRIPLE_HEADER if line.left_double or line.right_double else _DOUBLE_HEADER
-            return self._score_place(t, line, hands, mask, header, action)
+            header = (
+                _TRIPLE_HEADER if _end_is_double(self._lead, lchain, rchain) else _DOUBLE_HEADER
+            )
+            return self._finish(t, new_masks, lead, left, right, lchain, rchain, header, action)
         if not mask:  # going out (rule 7)
-            return self._score_place(t, line, hands, mask, None, action)
-        ends = FIT[left] | FIT[right]
-        bone = self.boneyard
-        rules = self.rules
-        drawable = rules.drawing and len(bone.tiles) > bone.reserve
-        if not drawable:
-            for h in hands_l:
-                if h.mask & ends:
+            return self._finish(t, new_masks, lead, left, right, lchain, rchain, None, action)
+        ndraw = self._ndraw
+        if not ndraw:
+            ends = FIT[left] | FIT[right]
+            for other in new_masks:
+                if other & ends:
                     break
             else:  # rule 8: nobody can play or draw; to_move stays the seat that played
-                return self._next(hands, bone, line, seat, self.scores, None, action)._block()
+                return self._finish(t, new_masks, lead, left, right, lchain, rchain, None, action)
         nxt = seat + 1
-        if nxt == len(hands):
+        if nxt == n:
             nxt = 0
         state = _StateBuilder()
-        state.rules = rules
-        state.hands = hands
-        state.boneyard = bone
-        state.line = line
+        state.rules = self.rules
+        state.boneyard = self.boneyard
         state.to_move = nxt
         state.scores = self.scores
         state.target = self.target
@@ -660,8 +650,19 @@ class RoundState:
         state.lead_draws = self.lead_draws
         state.deal = self.deal
         state._trail = (action, self._trail)
-        # The next seat's legal moves, worked out now while the numbers are at hand.
-        nm = hands[nxt].mask
+        state._masks = new_masks
+        state._lead = self._lead
+        state._left = left
+        state._right = right
+        state._lchain = lchain
+        state._rchain = rchain
+        state._ndraw = ndraw
+        state._hands_c = None
+        state._hands_p = self._hands_c
+        state._line_c = None
+        # The next seat's legal moves, worked out now while the numbers are at hand (the ends
+        # differ: a play that makes them equal scores a header and takes the path above).
+        nm = new_masks[nxt]
         fl = nm & FIT[left]
         fr = nm & FIT[right]
         if fl:
@@ -669,15 +670,21 @@ class RoundState:
         elif fr:
             state._legal = _RIGHT_ONLY[fr]
         else:
-            state._legal = _DRAW_ONLY if drawable else _PASS_ONLY
+            state._legal = _DRAW_ONLY if ndraw else _PASS_ONLY
         state.__class__ = RoundState
         return state, ()
 
-    def _next(
+    def _child(
         self,
-        hands: tuple[Hand, ...],
+        masks: tuple[int, ...],
         boneyard: Boneyard,
-        line: LineOfPlay,
+        ndraw: int,
+        lead: Tile | None,
+        left: int | None,
+        right: int | None,
+        lchain: _Chain,
+        rchain: _Chain,
+        line_c: LineOfPlay | None,
         to_move: int,
         scores: tuple[int, ...],
         outcome: Outcome | None,
@@ -687,9 +694,7 @@ class RoundState:
         # the rules, the deal, the untouched hands and the history with this one.
         state = _StateBuilder()
         state.rules = self.rules
-        state.hands = hands
         state.boneyard = boneyard
-        state.line = line
         state.to_move = to_move
         state.scores = scores
         state.target = self.target
@@ -698,9 +703,72 @@ class RoundState:
         state.lead_draws = self.lead_draws
         state.deal = self.deal
         state._trail = (action, self._trail)
-        state._legal = None
+        state._legal = None if outcome is None else ()
+        state._masks = masks
+        state._lead = lead
+        state._left = left
+        state._right = right
+        state._lchain = lchain
+        state._rchain = rchain
+        state._ndraw = ndraw
+        if masks is self._masks:
+            state._hands_c = self._hands_c
+            state._hands_p = self._hands_p
+        else:
+            state._hands_c = None
+            state._hands_p = self._hands_c
+        state._line_c = line_c
         state.__class__ = RoundState
         return state  # type: ignore[no-any-return]
+
+    def _ended(self, scores: tuple[int, ...], outcome: Outcome) -> RoundState:
+        # This state with the round over (a block): same history, new scores and outcome.
+        state = _StateBuilder()
+        state.rules = self.rules
+        state.boneyard = self.boneyard
+        state.to_move = self.to_move
+        state.scores = scores
+        state.target = self.target
+        state.dealer = self.dealer
+        state.outcome = outcome
+        state.lead_draws = self.lead_draws
+        state.deal = self.deal
+        state._trail = self._trail
+        state._legal = ()
+        state._masks = self._masks
+        state._lead = self._lead
+        state._left = self._left
+        state._right = self._right
+        state._lchain = self._lchain
+        state._rchain = self._rchain
+        state._ndraw = self._ndraw
+        state._hands_c = self._hands_c
+        state._hands_p = self._hands_p
+        state._line_c = self._line_c
+        state.__class__ = RoundState
+        return state  # type: ignore[no-any-return]
+
+    def _pass(self) -> RoundState:
+        # Rule 4: nothing fits and nothing can be drawn; the next seat moves.
+        seat = self.to_move
+        nxt = seat + 1
+        if nxt == len(self._masks):
+            nxt = 0
+        return self._child(
+            self._masks,
+            self.boneyard,
+            self._ndraw,
+            self._lead,
+            self._left,
+            self._right,
+            self._lchain,
+            self._rchain,
+            self._line_c,
+            nxt,
+            self.scores,
+            None,
+            _PASS_ACTIONS[seat],
+        )
 
     def _draw(self) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
         # Rule 4: the top tile of the boneyard goes to the seat to move, which moves again.
@@ -708,36 +776,41 @@ class RoundState:
         bone = self.boneyard
         tiles = bone.tiles
         t = tiles[0].index
-        hands_l = list(self.hands)
-        mask = hands_l[seat].mask | BIT[t]
-        hand = _HandBuilder()
-        hand.mask = mask
-        hand.__class__ = Hand
-        hands_l[seat] = hand
-        hands = tuple(hands_l)
-        reserve = bone.reserve
+        masks = self._masks
+        mask = masks[seat] | BIT[t]
+        new_masks = _with(masks, seat, mask)
         boneyard = _BoneyardBuilder()
-        boneyard.tiles = tiles = tiles[1:]
-        boneyard.reserve = reserve
+        boneyard.tiles = tiles[1:]
+        boneyard.reserve = bone.reserve
         boneyard.__class__ = Boneyard
-        line = self.line
-        left: int = line.left  # type: ignore[assignment]
-        right: int = line.right  # type: ignore[assignment]
-        drawable = len(tiles) > reserve
-        if not drawable:
+        ndraw = self._ndraw - 1
+        left: int = self._left  # type: ignore[assignment]
+        right: int = self._right  # type: ignore[assignment]
+        action = _DRAW_ACTIONS[seat][t]
+        if not ndraw:
             ends = FIT[left] | FIT[right]
-            for h in hands_l:
-                if h.mask & ends:
+            for other in new_masks:
+                if other & ends:
                     break
             else:  # rule 8
-                return self._next(
-                    hands, boneyard, line, seat, self.scores, None, _DRAW_ACTIONS[seat][t]
+                return self._child(
+                    new_masks,
+                    boneyard,
+                    0,
+                    self._lead,
+                    left,
+                    right,
+                    self._lchain,
+                    self._rchain,
+                    self._line_c,
+                    seat,
+                    self.scores,
+                    None,
+                    action,
                 )._block()
         state = _StateBuilder()
         state.rules = self.rules
-        state.hands = hands
         state.boneyard = boneyard
-        state.line = line
         state.to_move = seat
         state.scores = self.scores
         state.target = self.target
@@ -745,7 +818,17 @@ class RoundState:
         state.outcome = None
         state.lead_draws = self.lead_draws
         state.deal = self.deal
-        state._trail = (_DRAW_ACTIONS[seat][t], self._trail)
+        state._trail = (action, self._trail)
+        state._masks = new_masks
+        state._lead = self._lead
+        state._left = left
+        state._right = right
+        state._lchain = self._lchain
+        state._rchain = self._rchain
+        state._ndraw = ndraw
+        state._hands_c = None
+        state._hands_p = self._hands_c
+        state._line_c = self._line_c
         fl = mask & FIT[left]
         fr = mask & FIT[right]
         if fl:
@@ -758,97 +841,120 @@ class RoundState:
         elif fr:
             state._legal = _RIGHT_ONLY[fr]
         else:
-            state._legal = _DRAW_ONLY if drawable else _PASS_ONLY
+            state._legal = _DRAW_ONLY if ndraw else _PASS_ONLY
         state.__class__ = RoundState
         return state, ()
 
-    def _place(self, t: int, on_left: bool | None) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+    def _lead_tile(self, t: int) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+        # Rule 2: the lead; the lead double counts as a double header when the rules score
+        # the lead (rule 5).
         seat = self.to_move
-        rules = self.rules
-        line = self.line
-        hands = list(self.hands)
-        mask = hands[seat].mask ^ BIT[t]
-        hands[seat] = _make_hand(mask)
-        # Rule 5: a header, judged from the ends right after this play; the lead double counts
-        # as a double header when the rules score the lead.
-        header: EventKind | None = None
-        if on_left is None:
-            line = line.start(TILES[t])
-            action = _LEAD_ACTIONS[seat][t]
-            if rules.lead_scores:
-                header = _DOUBLE_HEADER
-        else:
-            line = line._place(t, on_left)
-            action = _PLAY_ACTIONS[seat][t][on_left]
-            if line.left == line.right:
-                header = _TRIPLE_HEADER if line.left_double or line.right_double else _DOUBLE_HEADER
-        if header is not None or not mask:
-            return self._score_place(t, line, tuple(hands), mask, header, action)
-        # The common case: nothing scores, and the round goes on unless it is blocked.
-        nxt = seat + 1
-        if nxt == len(hands):
-            nxt = 0
-        bone = self.boneyard
-        if rules.drawing and len(bone.tiles) > bone.reserve:
-            return self._next(tuple(hands), bone, line, nxt, self.scores, None, action), ()
-        ends = FIT[line.left] | FIT[line.right]  # type: ignore[index]
-        for h in hands:
-            if h.mask & ends:
-                return self._next(tuple(hands), bone, line, nxt, self.scores, None, action), ()
-        # Rule 8: nobody can play or draw; to_move stays the seat that moved last.
-        return self._next(tuple(hands), bone, line, seat, self.scores, None, action)._block()
+        tile = TILES[t]
+        header = _DOUBLE_HEADER if self.rules.lead_scores else None
+        masks = _with(self._masks, seat, self._masks[seat] ^ BIT[t])
+        return self._finish(
+            t, masks, tile, tile.high, tile.low, None, None, header, _LEAD_ACTIONS[seat][t]
+        )
 
-    def _score_place(
+    def _finish(
         self,
         t: int,
-        line: LineOfPlay,
-        hands: tuple[Hand, ...],
-        mask: int,
+        masks: tuple[int, ...],
+        lead: Tile,
+        left: int,
+        right: int,
+        lchain: _Chain,
+        rchain: _Chain,
         header: EventKind | None,
         action: Action,
     ) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
-        # A play that scores a header (rules 5-6) or goes out (rule 7); scoring stops at the
-        # first event that reaches the target (rule 9).
+        # The general end of a lead or a play: a header (rules 5-6), going out (rule 7), a
+        # block (rule 8); scoring stops at the first event that reaches the target (rule 9).
         seat = self.to_move
         rules = self.rules
-        side = seat % 2 if rules.partnerships else seat
         scores = self.scores
-        events: list[ScoreEvent] = []
+        events: tuple[ScoreEvent, ...] = ()
         outcome: Outcome | None = None
-        target = self.target
-        if header is not None:
-            points = rules.points
-            base = points.triple_header if header is _TRIPLE_HEADER else points.double_header
-            pts = rules.reduction.reduce(base, scores[side], target)
-            scores = _add(scores, side, pts)
-            events.append(_make_event(header, seat, side, pts, base, TILES[t]))
-            if scores[side] >= target:
-                outcome = _make_outcome(_TARGET_REACHED, seat, side)
-        if outcome is None and not mask:
-            base = rules.points.going_out
-            scores = _add(scores, side, base)
-            events.append(_make_event(_GOING_OUT, seat, side, base, base, TILES[t]))
-            outcome = _make_outcome(_WENT_OUT, seat, side)
-        if outcome is not None:
-            return self._next(hands, self.boneyard, line, seat, scores, outcome, action), tuple(
-                events
-            )
+        mask = masks[seat]
+        if header is not None or not mask:
+            side = seat % 2 if rules.partnerships else seat
+            target = self.target
+            found: list[ScoreEvent] = []
+            if header is not None:
+                points = rules.points
+                base = points.triple_header if header is _TRIPLE_HEADER else points.double_header
+                pts = rules.reduction.reduce(base, scores[side], target)
+                scores = _add(scores, side, pts)
+                found.append(_make_event(header, seat, side, pts, base, TILES[t]))
+                if scores[side] >= target:
+                    outcome = _make_outcome(_TARGET_REACHED, seat, side)
+            if outcome is None and not mask:
+                base = rules.points.going_out
+                scores = _add(scores, side, base)
+                found.append(_make_event(_GOING_OUT, seat, side, base, base, TILES[t]))
+                outcome = _make_outcome(_WENT_OUT, seat, side)
+            events = tuple(found)
         bone = self.boneyard
-        if not (rules.drawing and len(bone.tiles) > bone.reserve):
-            ends = FIT[line.left] | FIT[line.right]  # type: ignore[index]
-            for h in hands:
-                if h.mask & ends:
+        ndraw = self._ndraw
+        if outcome is not None:
+            ended = self._child(
+                masks,
+                bone,
+                ndraw,
+                lead,
+                left,
+                right,
+                lchain,
+                rchain,
+                None,
+                seat,
+                scores,
+                outcome,
+                action,
+            )
+            return ended, events
+        if not ndraw:
+            ends = FIT[left] | FIT[right]
+            for m in masks:
+                if m & ends:
                     break
             else:
                 # Rule 8; once the round is over, to_move is the seat that moved last.
-                blocked, block_events = self._next(
-                    hands, bone, line, seat, scores, None, action
+                blocked, block_events = self._child(
+                    masks,
+                    bone,
+                    0,
+                    lead,
+                    left,
+                    right,
+                    lchain,
+                    rchain,
+                    None,
+                    seat,
+                    scores,
+                    None,
+                    action,
                 )._block()
                 return blocked, (*events, *block_events)
         nxt = seat + 1
-        return self._next(
-            hands, bone, line, 0 if nxt == len(hands) else nxt, scores, None, action
-        ), tuple(events)
+        if nxt == len(masks):
+            nxt = 0
+        state = self._child(
+            masks,
+            bone,
+            ndraw,
+            lead,
+            left,
+            right,
+            lchain,
+            rchain,
+            None,
+            nxt,
+            scores,
+            None,
+            action,
+        )
+        return state, events
 
     def _is_blocked(self, masks: Sequence[int], drawable: int) -> bool:
         if drawable > 0:
@@ -856,23 +962,18 @@ class RoundState:
         all_mask = 0
         for m in masks:
             all_mask |= m
-        return self._is_blocked_mask(all_mask)
-
-    def _is_blocked_mask(self, all_mask: int) -> bool:
-        line = self.line
-        return not all_mask & (FIT[line.left] | FIT[line.right])  # type: ignore[index]
+        return not all_mask & (FIT[self._left] | FIT[self._right])  # type: ignore[index]
 
     def _block(self) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
         """Rule 8: judge the blocked hand and end the round."""
         rules = self.rules
         n_sides = len(self.scores)
         side_masks = [0] * n_sides
-        for seat, h in enumerate(self.hands):
-            side_masks[seat % 2 if rules.partnerships else seat] |= h.mask
+        for seat, m in enumerate(self._masks):
+            side_masks[seat % 2 if rules.partnerships else seat] |= m
         winner = rules.blocked.winner([Hand(m).tiles for m in side_masks])
         if winner is None:
-            outcome = Outcome(OutcomeKind.BLOCKED, None, None)
-            return attrs.evolve(self, outcome=outcome), ()
+            return self._ended(self.scores, Outcome(OutcomeKind.BLOCKED, None, None)), ()
         if type(winner) is not int or not 0 <= winner < n_sides:
             raise PositionError(
                 f"the blocked-hand judge {rules.blocked!r} returned {winner!r}, not a side"
@@ -880,9 +981,7 @@ class RoundState:
         pts = rules.points.blocked_hand
         scores = _add(self.scores, winner, pts)
         event = ScoreEvent(EventKind.BLOCKED_HAND, winner, winner, pts, pts, None)
-        return attrs.evolve(
-            self, scores=scores, outcome=Outcome(OutcomeKind.BLOCKED, winner, winner)
-        ), (event,)
+        return self._ended(scores, Outcome(OutcomeKind.BLOCKED, winner, winner)), (event,)
 
     # ------------------------------------------------------------------ conveniences
 
@@ -924,6 +1023,125 @@ class RoundState:
             yield "boneyard", t
         for p in self.line.tiles:
             yield "line", p.tile
+
+
+# ---------------------------------------------------------------- internal representation
+#
+# A RoundState keeps, besides its public fields, the data the engine plays on: `_masks` (one
+# 28-bit tile mask per seat), the line as `_lead`, the numbers at its open ends `_left` and
+# `_right`, and its two persistent chains `_lchain` and `_rchain` (see bergen.line), and
+# `_ndraw`, the tiles that can still be drawn. `apply` builds the next state from these alone;
+# the public `hands` and `line` are properties that build the Hand and LineOfPlay values from
+# them on first access and cache them (`_hands_c`, `_line_c`). `_hands_p` is the parent's
+# cached hands, if it had built them, so that a child's hands share the Hand values of the seats
+# that did not move. A state made by the constructor (attrs' __init__, as `attrs.evolve` and
+# `from_position` use it) stores the public values in the caches and derives the rest in
+# `__attrs_post_init__`. Equality, hashing and repr read the public fields, so they mean what
+# they always meant.
+
+
+def _with(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
+    """``masks`` with ``masks[seat]`` replaced by ``mask``."""
+    out = list(masks)
+    out[seat] = mask
+    return tuple(out)
+
+
+def _end_is_double(lead: Tile | None, lchain: _Chain, rchain: _Chain) -> bool:
+    """Whether the outermost tile at either end of the line is a double."""
+    if lead is None:
+        return False
+    d = IS_DOUBLE[lead.index]
+    return (IS_DOUBLE[lchain[0]] if lchain is not None else d) or (
+        IS_DOUBLE[rchain[0]] if rchain is not None else d
+    )
+
+
+def _mask_of(hand: object) -> int:
+    return hand.mask if isinstance(hand, Hand) else tile_mask(hand)  # type: ignore[arg-type]
+
+
+def _derive(state: RoundState) -> None:
+    """Set a constructed state's engine data from its public fields (the caches)."""
+    put = object.__setattr__  # the class is frozen
+    hands = state._hands_c
+    line = state._line_c
+    assert hands is not None and line is not None  # set by the properties' setters
+    put(state, "_masks", tuple([_mask_of(h) for h in hands]))
+    put(state, "_hands_p", None)
+    put(state, "_lead", line.lead)
+    put(state, "_left", line.left)
+    put(state, "_right", line.right)
+    put(state, "_lchain", line._left_chain)
+    put(state, "_rchain", line._right_chain)
+    bone = state.boneyard
+    n = len(bone.tiles) - bone.reserve
+    put(state, "_ndraw", n if n > 0 and state.rules.drawing else 0)
+
+
+def _chain_len(chain: _Chain) -> int:
+    n = 0
+    while chain is not None:
+        n += 1
+        chain = chain[2]
+    return n
+
+
+_put_hands = RoundState.__dict__["_hands_c"].__set__
+_put_line = RoundState.__dict__["_line_c"].__set__
+
+
+def _get_hands(state: RoundState) -> tuple[Hand, ...]:
+    hands = state._hands_c
+    if hands is None:
+        masks = state._masks
+        base = state._hands_p
+        if base is None or len(base) != len(masks):
+            hands = tuple([_make_hand(m) for m in masks])
+        else:  # share the parent's Hand values of the seats that did not change
+            hands = tuple(
+                [
+                    h if h.__class__ is Hand and h.mask == m else _make_hand(m)
+                    for h, m in zip(base, masks, strict=True)
+                ]
+            )
+        _put_hands(state, hands)
+    return hands
+
+
+def _get_line(state: RoundState) -> LineOfPlay:
+    line = state._line_c
+    if line is None:
+        lead = state._lead
+        if lead is None:
+            line = _EMPTY_LINE
+        else:
+            lc = state._lchain
+            rc = state._rchain
+            d = IS_DOUBLE[lead.index]
+            line = _make_line(
+                lead,
+                state._left,
+                state._right,
+                IS_DOUBLE[lc[0]] if lc is not None else d,
+                IS_DOUBLE[rc[0]] if rc is not None else d,
+                lc,
+                rc,
+                1 + _chain_len(lc) + _chain_len(rc),
+            )
+        _put_line(state, line)
+    return line
+
+
+# The public `hands` and `line` fields read the engine's data (attrs keeps them as fields:
+# attrs.fields, attrs.evolve, the constructor, equality, hashing and repr are unchanged; the
+# constructor's stores go to the setters).
+RoundState.hands = property(  # type: ignore[assignment]
+    _get_hands, _put_hands, doc="One :class:`Hand` per seat (built on first access)."
+)
+RoundState.line = property(  # type: ignore[assignment]
+    _get_line, _put_line, doc="The line of play (built on first access)."
+)
 
 
 def _add(scores: tuple[int, ...], side: int, pts: int) -> tuple[int, ...]:

@@ -3,6 +3,10 @@
 Checked by identity: the hands of seats that did not move, the rules, the deal, the side of the
 line that was not played on (its persistent chain), the history trail, and, for a pass or a
 draw, whatever the move did not touch. The parent is never changed.
+
+A state keeps its hands as one tile mask per seat (``_masks``) and builds the public
+:class:`Hand` values on first access; the masks of the seats that did not move are shared, and
+so are their :class:`Hand` values when the parent had built its own before the move.
 """
 
 from __future__ import annotations
@@ -38,7 +42,8 @@ def test_a_play_shares_the_other_hands_the_rules_the_deal_and_the_history() -> N
         assert repr(old) == before  # the parent is unchanged
         for k in range(old.seats):
             if k != seat:
-                assert new.hands[k] is old.hands[k]
+                assert new._masks[k] is old._masks[k]
+                assert new.hands[k] is old.hands[k]  # repr(old) built the parent's hands
         assert new.hands[seat] is not old.hands[seat]
         assert new.rules is old.rules
         assert new.deal is old.deal
@@ -69,11 +74,17 @@ def test_a_draw_shares_the_line_and_the_other_hands() -> None:
     for old, move in states_with(Draw, 30):
         assert move is DRAW
         new, _ = old.apply(move)
-        assert new.line is old.line
+        assert new.line is old.line  # states_with read the parent's line
         assert new.rules is old.rules
         for k in range(old.seats):
             if k != old.to_move:
-                assert new.hands[k] is old.hands[k]
+                assert new._masks[k] is old._masks[k]
+                assert new.hands[k] == old.hands[k]
+        # Once the parent has built its hands, a child shares their Hand values.
+        twin, _ = old.apply(move)
+        for k in range(old.seats):
+            if k != old.to_move:
+                assert twin.hands[k] is old.hands[k]
         assert new.boneyard.tiles == old.boneyard.tiles[1:]
         assert new._trail is not None and new._trail[1] is old._trail
 
@@ -82,11 +93,14 @@ def test_a_pass_shares_everything_but_the_seat_to_move() -> None:
     for old, move in states_with(Pass, 10):
         assert move is PASS
         new, _ = old.apply(move)
-        assert new.hands is old.hands
+        assert new._masks is old._masks
+        assert new.hands == old.hands
         assert new.line is old.line
         assert new.boneyard is old.boneyard
         assert new.scores is old.scores
         assert new.to_move == (old.to_move + 1) % old.seats
+        twin, _ = old.apply(move)  # the parent's hands are built now: shared as they are
+        assert twin.hands is old.hands
 
 
 def test_the_first_position_shares_the_deals_boneyard() -> None:
