@@ -65,3 +65,20 @@ def test_inconsistent_rules_exit_1_with_one_line(capsys: pytest.CaptureFixture[s
 def test_partnerships_need_four_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--players", "3", "--partnerships"]) == 2
     assert "--players 4" in capsys.readouterr().err
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bergen", "simulate", "--players", "3", "--seed", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # the reader goes away, like `| head -1`
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 141
+    assert "Traceback" not in err

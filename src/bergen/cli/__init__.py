@@ -8,6 +8,7 @@ a function taking the parsed arguments and returning the exit status.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -33,11 +34,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``bergen`` command with ``argv`` (default ``sys.argv[1:]``).
 
     Returns:
-        The exit status: 0 on success, 1 when the input was rejected, 2 for bad arguments.
+        The exit status: 0 on success, 1 when the input was rejected, 2 for bad arguments,
+        141 when the output was closed early (``bergen arena ... | head``).
     """
     parser = build_parser()
     args = parser.parse_args(argv)
-    status: int = args.run(args)
+    try:
+        status: int = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away: stop quietly, as Unix tools do (Python docs, "Note on SIGPIPE").
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     return status
 
 

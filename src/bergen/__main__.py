@@ -1,0 +1,7 @@
+"""``python -m bergen``: the same as the ``bergen`` command."""
+
+import sys
+
+from bergen.cli import main
+
+sys.exit(main())
