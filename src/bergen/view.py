@@ -764,26 +764,35 @@ class WorldSampler:
         self, start: list[int], by_position: list[int], remaining: list[int]
     ) -> tuple[int, ...]:
         """The scores before the round: the view holds only the scores now, and a header's
-        value depends on the score before it (rule 6). Each side's points this round depend on
-        its own score only, so each side is searched alone; when several start scores fit, any
-        of them gives the same view.
+        value depends on the score before it (rule 6). Until the last action each side's points
+        depend on its own score only, so each side is searched alone, the others at 0 (lower
+        start scores never end the round sooner). Only the round's end couples the sides: the
+        side named by the outcome is searched first, its outcome required too, and its start
+        score is then kept for the others' searches so that the round ends the same way. When
+        several start scores fit, any of them gives the same view.
         """
         view = self.view
         sides = view.sides
         found = [0] * sides
-        for side in range(sides):
+        order = list(range(sides))
+        outcome = view.outcome
+        first = outcome.side if outcome is not None else None
+        if first is not None:
+            order.remove(first)
+            order.insert(0, first)
+        for side in order:
             now = view.scores[side]
             candidates = [now, *range(min(now, view.target - 1) - 1, -1, -1)]
             for c in candidates:
                 if c >= view.target:
                     continue
-                trial = [0] * sides
+                trial = list(found)
                 trial[side] = c
                 try:
                     world = self._replay(start, by_position, remaining, trial)
                 except BergenError:
                     continue
-                if world.scores[side] == now:
+                if world.scores[side] == now and (side != first or world.outcome == outcome):
                     found[side] = c
                     break
             else:

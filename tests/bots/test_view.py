@@ -26,6 +26,7 @@ from bergen import (
     LineOfPlay,
     MatchState,
     Move,
+    OutcomeKind,
     PositionError,
     RoundState,
     Tile,
@@ -243,6 +244,19 @@ def test_sampled_worlds_give_the_same_view(
         assert tuple(len(h) for h in now.hands) == view.tile_counts
         assert len(now.boneyard) == view.boneyard_size
         assert now.to_move == view.to_move and now.scores == view.scores
+
+
+def test_sampled_world_of_a_block_that_reaches_the_target() -> None:
+    # Found by the property above: four seats, Block Bergen, seat 3's last play ends the round
+    # blocked and its side reaches the target of 10. Two start scores give seat 3 its 10 - one
+    # through the block's 2 points, one through a header reaching the target - and only the
+    # first gives the same outcome (rule 9: scoring stops at the target, so no block follows).
+    state = _random_round(210, 4, "block", 13)[-1]
+    assert state.outcome is not None and state.outcome.kind is OutcomeKind.BLOCKED
+    assert state.scores[3] == state.target == 10
+    view = state.view(0)
+    for seed in range(5):
+        assert sample_world(view, random.Random(seed)).view(0) == view
 
 
 def test_sampling_reads_the_view_only() -> None:
