@@ -68,6 +68,7 @@ def test_partnerships_need_four_players(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_a_closed_pipe_ends_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
+    import contextlib
     import os
 
     read_end, write_end = os.pipe()
@@ -78,7 +79,5 @@ def test_a_closed_pipe_ends_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
         assert main(["simulate", "--players", "3", "--seed", "1"]) == 141
     finally:
         monkeypatch.undo()
-        try:
+        with contextlib.suppress(OSError):
             closed.close()
-        except OSError:
-            pass
