@@ -8,7 +8,8 @@ caused, and never changes the state it was called on.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -16,7 +17,7 @@ from bergen._fastbuild import builder
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, PositionError, Reason
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
-from bergen.hands import Boneyard, Hand, _BoneyardBuilder, _make_boneyard, _make_hand
+from bergen.hands import Boneyard, Hand, _make_boneyard, _make_hand
 from bergen.line import LineOfPlay, _Chain, _make_line
 from bergen.moves import DRAW, LEADS, PASS, PLAYS, Draw, End, Lead, Move, Pass, Play
 from bergen.rules import CLASSIC, HighestDouble, LowestDouble, NoDouble, Rules, TableRules
@@ -119,22 +120,27 @@ for _n in range(7):
         _LEFT_ONLY[_m] = _mask_moves(_m, 0)
         _RIGHT_ONLY[_m] = _mask_moves(0, _m)
         _BOTH_SAME[_m] = _mask_moves(_m, _m)
-_BOTH_CACHE: dict[int, tuple[Move, ...]] = {}
-_BOTH_CACHE_MAX = 1 << 14
+# The legal plays when tiles fit both ends, by the fitting tiles' masks: _BOTH[fl][fr], filled
+# by _both_ends as positions come up (bounded).
+_BOTH: dict[int, dict[int, tuple[Move, ...]]] = {}
+_BOTH_MAX = 1 << 15
+_both_count = 0
 
 
 def _both_ends(fl: int, fr: int) -> tuple[Move, ...]:
-    """The legal plays when tiles fit both ends (bounded cache over ``_mask_moves``)."""
+    """The legal plays when tiles fit both ends; remembered in ``_BOTH``."""
+    global _both_count
     if fl.bit_length() <= (fr & -fr).bit_length():  # every left play sorts first
-        return _LEFT_ONLY[fl] + _RIGHT_ONLY[fr]
-    if fr.bit_length() < (fl & -fl).bit_length():  # every right play sorts first
-        return _RIGHT_ONLY[fr] + _LEFT_ONLY[fl]
-    key = fl << 28 | fr
-    moves = _BOTH_CACHE.get(key)
-    if moves is None:
-        if len(_BOTH_CACHE) >= _BOTH_CACHE_MAX:
-            _BOTH_CACHE.clear()
-        moves = _BOTH_CACHE[key] = _mask_moves(fl, fr)
+        moves = _LEFT_ONLY[fl] + _RIGHT_ONLY[fr]
+    elif fr.bit_length() < (fl & -fl).bit_length():  # every right play sorts first
+        moves = _RIGHT_ONLY[fr] + _LEFT_ONLY[fl]
+    else:
+        moves = _mask_moves(fl, fr)
+    if _both_count >= _BOTH_MAX:
+        _BOTH.clear()
+        _both_count = 0
+    _BOTH.setdefault(fl, {})[fr] = moves
+    _both_count += 1
     return moves
 
 
@@ -176,17 +182,16 @@ class RoundState:
         default=None, init=False, eq=False, hash=False, repr=False
     )
     # The data the engine plays on (see "Internal representation" at the end of this module).
-    # The public `hands` and `line` are built from it on first access and cached.
+    # Every field above but to_move, scores and outcome is a property that reads it.
+    _round: _Round = attrs.field(init=False, eq=False, hash=False, repr=False)
     _masks: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _lead: Tile | None = attrs.field(init=False, eq=False, hash=False, repr=False)
     _left: int | None = attrs.field(init=False, eq=False, hash=False, repr=False)
     _right: int | None = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _lchain: _Chain = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _rchain: _Chain = attrs.field(init=False, eq=False, hash=False, repr=False)
     _ndraw: int = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _hands_c: tuple[Hand, ...] | None = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _hands_p: tuple[Hand, ...] | None = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _line_c: LineOfPlay | None = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _top: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _parent: RoundState | None = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _action: Action | None = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _cache: _Cache | None = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         """Derive the engine's data from the public fields (the constructor's path only)."""
@@ -253,12 +258,12 @@ class RoundState:
                 seat = (seat + 1) % seats
         required = _required_lead(rules, masks)
         leader = next(i for i, m in enumerate(masks) if m >> required.index & 1)
-        bone = _make_boneyard(tuple(boneyard) if lead_draws else deal.boneyard, table.reserve)
+        tiles = tuple(boneyard) if lead_draws else deal.boneyard
         if cls is not RoundState:  # a subclass gets its own constructor
             return cls(
                 rules=rules,
                 hands=tuple([_make_hand(m) for m in masks]),
-                boneyard=bone,
+                boneyard=_make_boneyard(tiles, table.reserve),
                 line=_EMPTY_LINE,
                 to_move=leader,
                 scores=score_t,
@@ -268,23 +273,19 @@ class RoundState:
                 deal=deal,
             )
         state = _StateBuilder()
-        state.rules = rules
-        state.boneyard = bone
+        state._round = _Round(
+            rules, table.target, dealer, tuple(lead_draws), deal, None, tiles, table.reserve
+        )
         state.to_move = leader
         state.scores = score_t
-        state.target = table.target
-        state.dealer = dealer
         state.outcome = None
-        state.lead_draws = tuple(lead_draws)
-        state.deal = deal
-        state._trail = None
         state._legal = (LEADS[required.index],)
         state._masks = tuple(masks)
-        state._lead = state._left = state._right = state._lchain = state._rchain = None
-        n = len(bone.tiles) - table.reserve
+        state._left = state._right = None
+        n = len(tiles) - table.reserve
         state._ndraw = n if n > 0 and rules.drawing else 0
-        state._hands_c = state._hands_p = None
-        state._line_c = _EMPTY_LINE
+        state._top = 0
+        state._parent = state._action = state._cache = None
         state.__class__ = RoundState
         return state  # type: ignore[no-any-return]
 
@@ -384,7 +385,7 @@ class RoundState:
         """The side a seat plays for: the seat itself, or ``seat % 2`` with partnerships
         (side 0 is seats 0 and 2, side 1 seats 1 and 3; rule 10). The seat is not checked.
         """
-        return seat % 2 if self.rules.partnerships else seat
+        return seat % 2 if self._round.rules.partnerships else seat
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -417,9 +418,9 @@ class RoundState:
     @property
     def required_lead(self) -> Tile | None:
         """The double that must lead while the line is empty (rule 2), else ``None``."""
-        if self._lead is not None:
+        if self._left is not None:
             return None
-        return _required_lead(self.rules, self._masks)
+        return _required_lead(self._round.rules, self._masks)
 
     # ------------------------------------------------------------------ legal moves
 
@@ -448,7 +449,7 @@ class RoundState:
         hand = masks[self.to_move]
         left = self._left
         if left is None:
-            required = _required_lead(self.rules, masks)
+            required = _required_lead(self._round.rules, masks)
             return (LEADS[required.index],) if hand >> required.index & 1 else ()
         right: int = self._right  # type: ignore[assignment]
         fl = hand & FIT[left]
@@ -573,25 +574,20 @@ class RoundState:
             legal = self.legal_moves()
         if seat is not None and seat != self.to_move:
             self.check(move, seat)  # raises
-        for m in legal:  # the engine's moves are shared instances: identity first
-            if m is move:
-                break
-        else:
-            if move not in legal:
-                self.check(move, seat)  # raises
-            move = legal[legal.index(move)]
-        if move.__class__ is not Play:
-            if move is DRAW:
+        if move not in legal:  # identity first: the engine's moves are shared instances
+            self.check(move, seat)  # raises
+        cls = move.__class__
+        if cls is not Play:
+            if cls is Draw:
                 return self._draw()
-            if move is PASS:
+            if cls is Pass:
                 return self._pass(), ()
             return self._lead_tile(move.tile.index)  # type: ignore[union-attr]
         # A play (rule 3), written out here because it is most of the moves of a round. The
         # next state is built without attrs' __init__ (see bergen._fastbuild) from the
-        # engine's data (hand masks, the ends and the line's two chains); it shares everything
-        # that did not change with this state, and its public hands and line are built only
-        # when somebody reads them.
-        t: int = move.tile.index
+        # engine's data alone: the hand masks, the ends, the parent and the move (see
+        # "Internal representation" at the end of this module).
+        t: int = move.tile.index  # type: ignore[union-attr]
         seat = self.to_move
         masks = self._masks
         mask = masks[seat] ^ BIT[t]
@@ -608,65 +604,52 @@ class RoundState:
                 new_masks = (masks[0], masks[1], mask)
         else:
             new_masks = _with(masks, seat, mask)
-        if move.end is _LEFT:
+        if move.end is _LEFT:  # type: ignore[union-attr]
             left: int = OTHER[t][self._left]  # type: ignore[index]
             right: int = self._right  # type: ignore[assignment]
-            lchain: _Chain = (t, left, self._lchain)
-            rchain = self._rchain
             action = _PLAY_ACTIONS[seat][t][1]
         else:
             left = self._left  # type: ignore[assignment]
             right = OTHER[t][self._right]  # type: ignore[index]
-            lchain = self._lchain
-            rchain = (t, right, self._rchain)
             action = _PLAY_ACTIONS[seat][t][0]
-        lead: Tile = self._lead  # type: ignore[assignment]
-        if left == right:  # a header (rule 5)
-            header = (
-                _TRIPLE_HEADER if _end_is_double(self._lead, lchain, rchain) else _DOUBLE_HEADER
-            )
-            return self._finish(t, new_masks, lead, left, right, lchain, rchain, header, action)
-        if not mask:  # going out (rule 7)
-            return self._finish(t, new_masks, lead, left, right, lchain, rchain, None, action)
+        if left == right or not mask:  # a header (rule 5) or going out (rule 7)
+            return self._finish(t, new_masks, self._round, left, right, action)
         ndraw = self._ndraw
         if not ndraw:
             ends = FIT[left] | FIT[right]
             for other in new_masks:
                 if other & ends:
                     break
-            else:  # rule 8: nobody can play or draw; to_move stays the seat that played
-                return self._finish(t, new_masks, lead, left, right, lchain, rchain, None, action)
+            else:  # rule 8: nobody can play or draw
+                return self._finish(t, new_masks, self._round, left, right, action)
         nxt = seat + 1
         if nxt == n:
             nxt = 0
         state = _StateBuilder()
-        state.rules = self.rules
-        state.boneyard = self.boneyard
+        state._round = self._round
         state.to_move = nxt
         state.scores = self.scores
-        state.target = self.target
-        state.dealer = self.dealer
         state.outcome = None
-        state.lead_draws = self.lead_draws
-        state.deal = self.deal
-        state._trail = (action, self._trail)
         state._masks = new_masks
-        state._lead = self._lead
         state._left = left
         state._right = right
-        state._lchain = lchain
-        state._rchain = rchain
         state._ndraw = ndraw
-        state._hands_c = None
-        state._hands_p = self._hands_c
-        state._line_c = None
+        state._top = self._top
+        state._parent = self
+        state._action = action
+        state._cache = None
         # The next seat's legal moves, worked out now while the numbers are at hand (the ends
         # differ: a play that makes them equal scores a header and takes the path above).
         nm = new_masks[nxt]
         fl = nm & FIT[left]
         fr = nm & FIT[right]
         if fl:
-            state._legal = _LEFT_ONLY[fl] if not fr else _both_ends(fl, fr)
+            if fr:
+                by_right = _BOTH.get(fl)
+                legal = None if by_right is None else by_right.get(fr)
+                state._legal = _both_ends(fl, fr) if legal is None else legal
+            else:
+                state._legal = _LEFT_ONLY[fl]
         elif fr:
             state._legal = _RIGHT_ONLY[fr]
         else:
@@ -677,74 +660,50 @@ class RoundState:
     def _child(
         self,
         masks: tuple[int, ...],
-        boneyard: Boneyard,
-        ndraw: int,
-        lead: Tile | None,
+        rnd: _Round,
         left: int | None,
         right: int | None,
-        lchain: _Chain,
-        rchain: _Chain,
-        line_c: LineOfPlay | None,
+        ndraw: int,
+        top: int,
         to_move: int,
         scores: tuple[int, ...],
         outcome: Outcome | None,
         action: Action,
     ) -> RoundState:
-        # The next state, built without attrs' __init__ (see bergen._fastbuild); it shares
-        # the rules, the deal, the untouched hands and the history with this one.
+        # The next state, built without attrs' __init__ (see bergen._fastbuild).
         state = _StateBuilder()
-        state.rules = self.rules
-        state.boneyard = boneyard
+        state._round = rnd
         state.to_move = to_move
         state.scores = scores
-        state.target = self.target
-        state.dealer = self.dealer
         state.outcome = outcome
-        state.lead_draws = self.lead_draws
-        state.deal = self.deal
-        state._trail = (action, self._trail)
         state._legal = None if outcome is None else ()
         state._masks = masks
-        state._lead = lead
         state._left = left
         state._right = right
-        state._lchain = lchain
-        state._rchain = rchain
         state._ndraw = ndraw
-        if masks is self._masks:
-            state._hands_c = self._hands_c
-            state._hands_p = self._hands_p
-        else:
-            state._hands_c = None
-            state._hands_p = self._hands_c
-        state._line_c = line_c
+        state._top = top
+        state._parent = self
+        state._action = action
+        state._cache = None
         state.__class__ = RoundState
         return state  # type: ignore[no-any-return]
 
     def _ended(self, scores: tuple[int, ...], outcome: Outcome) -> RoundState:
-        # This state with the round over (a block): same history, new scores and outcome.
+        # This state with the round over (a block): the same history, new scores and outcome.
         state = _StateBuilder()
-        state.rules = self.rules
-        state.boneyard = self.boneyard
+        state._round = self._round
         state.to_move = self.to_move
         state.scores = scores
-        state.target = self.target
-        state.dealer = self.dealer
         state.outcome = outcome
-        state.lead_draws = self.lead_draws
-        state.deal = self.deal
-        state._trail = self._trail
         state._legal = ()
         state._masks = self._masks
-        state._lead = self._lead
         state._left = self._left
         state._right = self._right
-        state._lchain = self._lchain
-        state._rchain = self._rchain
         state._ndraw = self._ndraw
-        state._hands_c = self._hands_c
-        state._hands_p = self._hands_p
-        state._line_c = self._line_c
+        state._top = self._top
+        state._parent = self._parent
+        state._action = self._action
+        state._cache = self._cache
         state.__class__ = RoundState
         return state  # type: ignore[no-any-return]
 
@@ -756,14 +715,11 @@ class RoundState:
             nxt = 0
         return self._child(
             self._masks,
-            self.boneyard,
-            self._ndraw,
-            self._lead,
+            self._round,
             self._left,
             self._right,
-            self._lchain,
-            self._rchain,
-            self._line_c,
+            self._ndraw,
+            self._top,
             nxt,
             self.scores,
             None,
@@ -773,16 +729,24 @@ class RoundState:
     def _draw(self) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
         # Rule 4: the top tile of the boneyard goes to the seat to move, which moves again.
         seat = self.to_move
-        bone = self.boneyard
-        tiles = bone.tiles
-        t = tiles[0].index
+        rnd = self._round
+        top = self._top
+        t = rnd.tiles[top].index
         masks = self._masks
         mask = masks[seat] | BIT[t]
-        new_masks = _with(masks, seat, mask)
-        boneyard = _BoneyardBuilder()
-        boneyard.tiles = tiles[1:]
-        boneyard.reserve = bone.reserve
-        boneyard.__class__ = Boneyard
+        n = len(masks)
+        new_masks: tuple[int, ...]
+        if n == 2:
+            new_masks = (mask, masks[1]) if seat == 0 else (masks[0], mask)
+        elif n == 3:
+            if seat == 0:
+                new_masks = (mask, masks[1], masks[2])
+            elif seat == 1:
+                new_masks = (masks[0], mask, masks[2])
+            else:
+                new_masks = (masks[0], masks[1], mask)
+        else:
+            new_masks = _with(masks, seat, mask)
         ndraw = self._ndraw - 1
         left: int = self._left  # type: ignore[assignment]
         right: int = self._right  # type: ignore[assignment]
@@ -794,41 +758,21 @@ class RoundState:
                     break
             else:  # rule 8
                 return self._child(
-                    new_masks,
-                    boneyard,
-                    0,
-                    self._lead,
-                    left,
-                    right,
-                    self._lchain,
-                    self._rchain,
-                    self._line_c,
-                    seat,
-                    self.scores,
-                    None,
-                    action,
+                    new_masks, rnd, left, right, 0, top + 1, seat, self.scores, None, action
                 )._block()
         state = _StateBuilder()
-        state.rules = self.rules
-        state.boneyard = boneyard
+        state._round = rnd
         state.to_move = seat
         state.scores = self.scores
-        state.target = self.target
-        state.dealer = self.dealer
         state.outcome = None
-        state.lead_draws = self.lead_draws
-        state.deal = self.deal
-        state._trail = (action, self._trail)
         state._masks = new_masks
-        state._lead = self._lead
         state._left = left
         state._right = right
-        state._lchain = self._lchain
-        state._rchain = self._rchain
         state._ndraw = ndraw
-        state._hands_c = None
-        state._hands_p = self._hands_c
-        state._line_c = self._line_c
+        state._top = top + 1
+        state._parent = self
+        state._action = action
+        state._cache = None
         fl = mask & FIT[left]
         fr = mask & FIT[right]
         if fl:
@@ -837,7 +781,9 @@ class RoundState:
             elif left == right:
                 state._legal = _BOTH_SAME[fl]
             else:
-                state._legal = _both_ends(fl, fr)
+                by_right = _BOTH.get(fl)
+                legal = None if by_right is None else by_right.get(fr)
+                state._legal = _both_ends(fl, fr) if legal is None else legal
         elif fr:
             state._legal = _RIGHT_ONLY[fr]
         else:
@@ -846,39 +792,54 @@ class RoundState:
         return state, ()
 
     def _lead_tile(self, t: int) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
-        # Rule 2: the lead; the lead double counts as a double header when the rules score
-        # the lead (rule 5).
+        # Rule 2: the lead. The states from here on share a _Round that knows the lead tile.
         seat = self.to_move
         tile = TILES[t]
-        header = _DOUBLE_HEADER if self.rules.lead_scores else None
-        masks = _with(self._masks, seat, self._masks[seat] ^ BIT[t])
-        return self._finish(
-            t, masks, tile, tile.high, tile.low, None, None, header, _LEAD_ACTIONS[seat][t]
+        old = self._round
+        rnd = _Round(
+            old.rules,
+            old.target,
+            old.dealer,
+            old.lead_draws,
+            old.deal,
+            tile,
+            old.tiles,
+            old.reserve,
         )
+        masks = _with(self._masks, seat, self._masks[seat] ^ BIT[t])
+        return self._finish(t, masks, rnd, tile.high, tile.low, _LEAD_ACTIONS[seat][t])
 
     def _finish(
         self,
         t: int,
         masks: tuple[int, ...],
-        lead: Tile,
+        rnd: _Round,
         left: int,
         right: int,
-        lchain: _Chain,
-        rchain: _Chain,
-        header: EventKind | None,
         action: Action,
     ) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
-        # The general end of a lead or a play: a header (rules 5-6), going out (rule 7), a
-        # block (rule 8); scoring stops at the first event that reaches the target (rule 9).
+        # The general end of a lead or a play: a header (rules 5-6; the lead double counts as a
+        # double header when the rules score the lead), going out (rule 7), a block (rule 8);
+        # scoring stops at the first event that reaches the target (rule 9).
         seat = self.to_move
-        rules = self.rules
+        rules = rnd.rules
+        header: EventKind | None = None
+        if action.move.__class__ is Lead:
+            if rules.lead_scores:
+                header = _DOUBLE_HEADER
+        elif left == right:
+            on_left = action.move.end is _LEFT  # type: ignore[union-attr]
+            if IS_DOUBLE[t] or self._outer_double(not on_left):
+                header = _TRIPLE_HEADER
+            else:
+                header = _DOUBLE_HEADER
         scores = self.scores
         events: tuple[ScoreEvent, ...] = ()
         outcome: Outcome | None = None
         mask = masks[seat]
         if header is not None or not mask:
             side = seat % 2 if rules.partnerships else seat
-            target = self.target
+            target = rnd.target
             found: list[ScoreEvent] = []
             if header is not None:
                 points = rules.points
@@ -894,24 +855,10 @@ class RoundState:
                 found.append(_make_event(_GOING_OUT, seat, side, base, base, TILES[t]))
                 outcome = _make_outcome(_WENT_OUT, seat, side)
             events = tuple(found)
-        bone = self.boneyard
         ndraw = self._ndraw
+        top = self._top
         if outcome is not None:
-            ended = self._child(
-                masks,
-                bone,
-                ndraw,
-                lead,
-                left,
-                right,
-                lchain,
-                rchain,
-                None,
-                seat,
-                scores,
-                outcome,
-                action,
-            )
+            ended = self._child(masks, rnd, left, right, ndraw, top, seat, scores, outcome, action)
             return ended, events
         if not ndraw:
             ends = FIT[left] | FIT[right]
@@ -921,40 +868,38 @@ class RoundState:
             else:
                 # Rule 8; once the round is over, to_move is the seat that moved last.
                 blocked, block_events = self._child(
-                    masks,
-                    bone,
-                    0,
-                    lead,
-                    left,
-                    right,
-                    lchain,
-                    rchain,
-                    None,
-                    seat,
-                    scores,
-                    None,
-                    action,
+                    masks, rnd, left, right, 0, top, seat, scores, None, action
                 )._block()
                 return blocked, (*events, *block_events)
         nxt = seat + 1
         if nxt == len(masks):
             nxt = 0
-        state = self._child(
-            masks,
-            bone,
-            ndraw,
-            lead,
-            left,
-            right,
-            lchain,
-            rchain,
-            None,
-            nxt,
-            scores,
-            None,
-            action,
-        )
+        state = self._child(masks, rnd, left, right, ndraw, top, nxt, scores, None, action)
         return state, events
+
+    def _outer_double(self, on_left: bool) -> bool:
+        # Whether the outermost tile at one end of this state's line is a double: the last tile
+        # laid at that end, else the lead.
+        node: RoundState | None = self
+        while node is not None:
+            cache = node._cache
+            if cache is not None and cache.lchain is not _UNSET:
+                chain: _Chain = cache.lchain if on_left else cache.rchain
+                if chain is not None:
+                    return IS_DOUBLE[chain[0]]
+                lead = node._round.lead
+                return lead is not None and IS_DOUBLE[lead.index]
+            action = node._action
+            if action is None:
+                break
+            move = action.move
+            if isinstance(move, Lead) or (
+                isinstance(move, Play) and (move.end is _LEFT) is on_left
+            ):
+                return IS_DOUBLE[move.tile.index]
+            node = node._parent
+        lead = self._round.lead
+        return lead is not None and IS_DOUBLE[lead.index]
 
     def _is_blocked(self, masks: Sequence[int], drawable: int) -> bool:
         if drawable > 0:
@@ -966,7 +911,7 @@ class RoundState:
 
     def _block(self) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
         """Rule 8: judge the blocked hand and end the round."""
-        rules = self.rules
+        rules = self._round.rules
         n_sides = len(self.scores)
         side_masks = [0] * n_sides
         for seat, m in enumerate(self._masks):
@@ -1027,17 +972,92 @@ class RoundState:
 
 # ---------------------------------------------------------------- internal representation
 #
-# A RoundState keeps, besides its public fields, the data the engine plays on: `_masks` (one
-# 28-bit tile mask per seat), the line as `_lead`, the numbers at its open ends `_left` and
-# `_right`, and its two persistent chains `_lchain` and `_rchain` (see bergen.line), and
-# `_ndraw`, the tiles that can still be drawn. `apply` builds the next state from these alone;
-# the public `hands` and `line` are properties that build the Hand and LineOfPlay values from
-# them on first access and cache them (`_hands_c`, `_line_c`). `_hands_p` is the parent's
-# cached hands, if it had built them, so that a child's hands share the Hand values of the seats
-# that did not move. A state made by the constructor (attrs' __init__, as `attrs.evolve` and
-# `from_position` use it) stores the public values in the caches and derives the rest in
-# `__attrs_post_init__`. Equality, hashing and repr read the public fields, so they mean what
-# they always meant.
+# A RoundState made by the engine stores only what changes from move to move, plus links:
+#
+# - `_round`: a _Round shared by every state of the round (from the lead on, a new one that
+#   knows the lead tile): the rules, target, dealer, lead draws, deal, lead tile, the boneyard's
+#   tiles in draw order as dealt, and the reserve;
+# - `to_move`, `scores`, `outcome` (public fields), `_legal` (the legal moves, worked out by the
+#   parent's apply);
+# - `_masks` (one 28-bit tile mask per seat), `_left` and `_right` (the numbers at the open ends,
+#   None before the lead), `_ndraw` (the tiles that can still be drawn) and `_top` (how many
+#   have been drawn);
+# - `_parent` (the state the move was made on) and `_action` (that move, as its history entry).
+#
+# The other public fields are properties: `rules`, `target`, `dealer`, `lead_draws` and `deal`
+# read `_round`; `hands`, `boneyard`, `line` and the history trail `_trail` are built on first
+# access from the data above and the parent's, and kept in `_cache` (a _Cache). Built values are
+# shared with the parent whenever the move left them unchanged (a pass shares the hands, a draw
+# or a pass the line, a play or a pass the boneyard, and the seats that did not move their Hand
+# values when the parent had built its own); the line's chains and the trail are persistent
+# lists whose tails are the parent's. attrs still knows every public field: the constructor
+# (and so `attrs.evolve` and `from_position`) stores the given values through the properties'
+# setters into the fields' own slots, and `__attrs_post_init__` makes a root state from them
+# (no parent; `_cache` holds the given values). Equality, hashing and repr read the public
+# fields, so they mean what they always meant.
+
+
+class _Round:
+    """What the states of one round share (internal; see above)."""
+
+    __slots__ = ("deal", "dealer", "lead", "lead_draws", "reserve", "rules", "target", "tiles")
+
+    def __init__(
+        self,
+        rules: Rules,
+        target: int,
+        dealer: int,
+        lead_draws: tuple[Action, ...],
+        deal: Deal | None,
+        lead: Tile | None,
+        tiles: tuple[Tile, ...],
+        reserve: int,
+    ) -> None:
+        self.rules = rules
+        self.target = target
+        self.dealer = dealer
+        self.lead_draws = lead_draws
+        self.deal = deal
+        self.lead = lead
+        self.tiles = tiles
+        self.reserve = reserve
+
+
+class _Unset:
+    """The mark of a value not built yet (one instance; copies and pickles keep it)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> str:
+        return "_UNSET"
+
+
+_UNSET: Any = _Unset()
+
+
+class _Cache:
+    """The public values of a state, built on first access (internal; see above)."""
+
+    __slots__ = ("boneyard", "hands", "lchain", "line", "rchain", "trail")
+
+    def __init__(self) -> None:
+        self.hands: Any = _UNSET
+        self.line: Any = _UNSET
+        self.boneyard: Any = _UNSET
+        self.trail: Any = _UNSET
+        self.lchain: Any = _UNSET
+        self.rchain: Any = _UNSET
+
+
+_put_cache = RoundState.__dict__["_cache"].__set__
+
+
+def _cache_of(state: RoundState) -> _Cache:
+    cache = state._cache
+    if cache is None:
+        cache = _Cache()
+        _put_cache(state, cache)
+    return cache
 
 
 def _with(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
@@ -1047,36 +1067,69 @@ def _with(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _end_is_double(lead: Tile | None, lchain: _Chain, rchain: _Chain) -> bool:
-    """Whether the outermost tile at either end of the line is a double."""
-    if lead is None:
-        return False
-    d = IS_DOUBLE[lead.index]
-    return (IS_DOUBLE[lchain[0]] if lchain is not None else d) or (
-        IS_DOUBLE[rchain[0]] if rchain is not None else d
-    )
-
-
 def _mask_of(hand: object) -> int:
     return hand.mask if isinstance(hand, Hand) else tile_mask(hand)  # type: ignore[arg-type]
 
 
+# The public fields that are properties, and the slots attrs made for them: the constructor
+# stores the given values there (through the properties' setters) for __attrs_post_init__.
+_SHADOW = {
+    name: RoundState.__dict__[name]
+    for name in (
+        "rules",
+        "hands",
+        "boneyard",
+        "line",
+        "target",
+        "dealer",
+        "lead_draws",
+        "deal",
+        "_trail",
+    )
+}
+
+
 def _derive(state: RoundState) -> None:
-    """Set a constructed state's engine data from its public fields (the caches)."""
+    """Make a constructed state a root state: its engine data from the given public values."""
     put = object.__setattr__  # the class is frozen
-    hands = state._hands_c
-    line = state._line_c
-    assert hands is not None and line is not None  # set by the properties' setters
+
+    def given(name: str) -> Any:
+        return _SHADOW[name].__get__(state, RoundState)
+
+    hands = given("hands")
+    boneyard = given("boneyard")
+    line = given("line")
+    rules = given("rules")
+    put(
+        state,
+        "_round",
+        _Round(
+            rules,
+            given("target"),
+            given("dealer"),
+            given("lead_draws"),
+            given("deal"),
+            line.lead,
+            boneyard.tiles,
+            boneyard.reserve,
+        ),
+    )
     put(state, "_masks", tuple([_mask_of(h) for h in hands]))
-    put(state, "_hands_p", None)
-    put(state, "_lead", line.lead)
     put(state, "_left", line.left)
     put(state, "_right", line.right)
-    put(state, "_lchain", line._left_chain)
-    put(state, "_rchain", line._right_chain)
-    bone = state.boneyard
-    n = len(bone.tiles) - bone.reserve
-    put(state, "_ndraw", n if n > 0 and state.rules.drawing else 0)
+    n = len(boneyard.tiles) - boneyard.reserve
+    put(state, "_ndraw", n if n > 0 and rules.drawing else 0)
+    put(state, "_top", 0)
+    put(state, "_parent", None)
+    put(state, "_action", None)
+    cache = _Cache()
+    cache.hands = hands
+    cache.boneyard = boneyard
+    cache.line = line
+    cache.lchain = line._left_chain
+    cache.rchain = line._right_chain
+    cache.trail = given("_trail")
+    put(state, "_cache", cache)
 
 
 def _chain_len(chain: _Chain) -> int:
@@ -1087,15 +1140,140 @@ def _chain_len(chain: _Chain) -> int:
     return n
 
 
-_put_hands = RoundState.__dict__["_hands_c"].__set__
-_put_line = RoundState.__dict__["_line_c"].__set__
+def _get_trail(state: RoundState) -> _Trail:
+    cache = state._cache
+    if cache is not None and cache.trail is not _UNSET:
+        return cache.trail  # type: ignore[no-any-return]
+    path: list[RoundState] = []
+    node = state
+    while True:
+        cache = node._cache
+        if cache is not None and cache.trail is not _UNSET:
+            trail: _Trail = cache.trail
+            break
+        parent = node._parent
+        if parent is None:  # the first position of a round (start)
+            trail = None
+            break
+        path.append(node)
+        node = parent
+    for node in reversed(path):
+        trail = (node._action, trail)  # type: ignore[assignment]
+        _cache_of(node).trail = trail
+    return trail
+
+
+def _get_chains(state: RoundState) -> tuple[_Chain, _Chain]:
+    """The line's two chains (see bergen.line) in ``state``, built along its ancestors."""
+    cache = state._cache
+    if cache is not None and cache.lchain is not _UNSET:
+        return cache.lchain, cache.rchain
+    path: list[RoundState] = []
+    node = state
+    while True:
+        cache = node._cache
+        if cache is not None and cache.lchain is not _UNSET:
+            lchain: _Chain = cache.lchain
+            rchain: _Chain = cache.rchain
+            break
+        parent = node._parent
+        if parent is None:  # the first position of a round (start): an empty line
+            lchain = rchain = None
+            break
+        path.append(node)
+        node = parent
+    for node in reversed(path):
+        move = node._action.move  # type: ignore[union-attr]
+        if isinstance(move, Play):
+            if move.end is _LEFT:
+                lchain = (move.tile.index, node._left, lchain)  # type: ignore[assignment]
+            else:
+                rchain = (move.tile.index, node._right, rchain)  # type: ignore[assignment]
+        elif isinstance(move, Lead):
+            lchain = rchain = None
+        cache = _cache_of(node)
+        cache.lchain = lchain
+        cache.rchain = rchain
+    return lchain, rchain
+
+
+def _get_line(state: RoundState) -> LineOfPlay:
+    cache = state._cache
+    if cache is not None and cache.line is not _UNSET:
+        return cache.line  # type: ignore[no-any-return]
+    path = [state]
+    node = state
+    line: LineOfPlay | None = None
+    while True:  # a draw or a pass leaves the line as it was: share the parent's
+        parent = node._parent
+        if parent is None or not isinstance(node._action.move, _SAME_LINE):  # type: ignore[union-attr]
+            break
+        cache = parent._cache
+        if cache is not None and cache.line is not _UNSET:
+            line = cache.line
+            break
+        path.append(parent)
+        node = parent
+    if line is None:  # `node` is where the line was last changed
+        lead = node._round.lead
+        if node._left is None or lead is None:
+            line = _EMPTY_LINE
+        else:
+            lchain, rchain = _get_chains(node)
+            d = IS_DOUBLE[lead.index]
+            line = _make_line(
+                lead,
+                node._left,
+                node._right,
+                IS_DOUBLE[lchain[0]] if lchain is not None else d,
+                IS_DOUBLE[rchain[0]] if rchain is not None else d,
+                lchain,
+                rchain,
+                1 + _chain_len(lchain) + _chain_len(rchain),
+            )
+    for node in path:
+        _cache_of(node).line = line
+    return line
+
+
+def _get_boneyard(state: RoundState) -> Boneyard:
+    cache = state._cache
+    if cache is not None and cache.boneyard is not _UNSET:
+        return cache.boneyard  # type: ignore[no-any-return]
+    top = state._top
+    path = [state]
+    node = state
+    while True:  # only a draw changes the boneyard: share the parent's
+        parent = node._parent
+        if parent is None or parent._top != top:
+            rnd = node._round
+            bone = _make_boneyard(rnd.tiles[top:], rnd.reserve)
+            break
+        cache = parent._cache
+        if cache is not None and cache.boneyard is not _UNSET:
+            bone = cache.boneyard
+            break
+        path.append(parent)
+        node = parent
+    for node in path:
+        _cache_of(node).boneyard = bone
+    return bone
 
 
 def _get_hands(state: RoundState) -> tuple[Hand, ...]:
-    hands = state._hands_c
-    if hands is None:
-        masks = state._masks
-        base = state._hands_p
+    cache = state._cache
+    if cache is not None and cache.hands is not _UNSET:
+        return cache.hands  # type: ignore[no-any-return]
+    masks = state._masks
+    parent = state._parent
+    if parent is not None and parent._masks is masks:  # a pass: the parent's hands
+        hands = _get_hands(parent)
+    else:
+        base = None
+        if parent is not None:
+            cache = parent._cache
+            if cache is not None and cache.hands is not _UNSET:
+                base = cache.hands
         if base is None or len(base) != len(masks):
             hands = tuple([_make_hand(m) for m in masks])
         else:  # share the parent's Hand values of the seats that did not change
@@ -1105,43 +1283,42 @@ def _get_hands(state: RoundState) -> tuple[Hand, ...]:
                     for h, m in zip(base, masks, strict=True)
                 ]
             )
-        _put_hands(state, hands)
+    _cache_of(state).hands = hands
     return hands
 
 
-def _get_line(state: RoundState) -> LineOfPlay:
-    line = state._line_c
-    if line is None:
-        lead = state._lead
-        if lead is None:
-            line = _EMPTY_LINE
-        else:
-            lc = state._lchain
-            rc = state._rchain
-            d = IS_DOUBLE[lead.index]
-            line = _make_line(
-                lead,
-                state._left,
-                state._right,
-                IS_DOUBLE[lc[0]] if lc is not None else d,
-                IS_DOUBLE[rc[0]] if rc is not None else d,
-                lc,
-                rc,
-                1 + _chain_len(lc) + _chain_len(rc),
-            )
-        _put_line(state, line)
-    return line
+_SAME_LINE = (Draw, Pass)
 
 
-# The public `hands` and `line` fields read the engine's data (attrs keeps them as fields:
-# attrs.fields, attrs.evolve, the constructor, equality, hashing and repr are unchanged; the
-# constructor's stores go to the setters).
+def _shadow_setter(name: str) -> Any:
+    return _SHADOW[name].__set__
+
+
+def _round_getter(name: str) -> Any:
+    get = attrgetter(name)
+    return lambda state: get(state._round)
+
+
 RoundState.hands = property(  # type: ignore[assignment]
-    _get_hands, _put_hands, doc="One :class:`Hand` per seat (built on first access)."
+    _get_hands, _shadow_setter("hands"), doc="One :class:`Hand` per seat."
+)
+RoundState.boneyard = property(  # type: ignore[assignment]
+    _get_boneyard, _shadow_setter("boneyard"), doc="The undealt tiles in draw order."
 )
 RoundState.line = property(  # type: ignore[assignment]
-    _get_line, _put_line, doc="The line of play (built on first access)."
+    _get_line, _shadow_setter("line"), doc="The line of play."
 )
+RoundState._trail = property(  # type: ignore[assignment]
+    _get_trail, _shadow_setter("_trail"), doc="The history, newest first, as a linked list."
+)
+for _name, _doc in (
+    ("rules", "The ruleset."),
+    ("target", "The match target, in points (rule 9)."),
+    ("dealer", "The dealing seat."),
+    ("lead_draws", "Tiles drawn in turn for a lead double before the lead."),
+    ("deal", "The deal the round started from (``None`` for a set-up position)."),
+):
+    setattr(RoundState, _name, property(_round_getter(_name), _shadow_setter(_name), doc=_doc))
 
 
 def _add(scores: tuple[int, ...], side: int, pts: int) -> tuple[int, ...]:
