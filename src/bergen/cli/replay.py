@@ -12,6 +12,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from bergen.cli._format import ends_text, event_json
 from bergen.errors import RecordError
 from bergen.events import OutcomeKind, ScoreEvent
 from bergen.records import ReplayResult, RoundReplay, load, replay, rules_to_json
@@ -19,16 +20,6 @@ from bergen.records.replay import seat_label, side_label
 from bergen.round import RoundState
 
 __all__ = ["register", "replay_json", "run"]
-
-
-def _ends(state: RoundState) -> str:
-    line = state.line
-    if line.lead is None:
-        return "-"
-    return (
-        f"{line.left}{'d' if line.left_double else ''}|{line.right}"
-        f"{'d' if line.right_double else ''}"
-    )
 
 
 def _short_side(result: ReplayResult, side: int) -> str:
@@ -90,12 +81,12 @@ def _print_text(result: ReplayResult, path: str, out: TextIO) -> None:
         for a in start.lead_draws:
             print(f"  {seat_label(rec, a.seat)} draws {a.drawn} for a double", file=out)
         if start.line.lead is not None:
-            print(f"  line: {start.line}  (ends {_ends(start)})", file=out)
+            print(f"  line: {start.line}  (ends {ends_text(start)})", file=out)
         print(f"  scores: {_score_list(result, rnd.scores_before)}", file=out)
         for step in rnd.steps:
             drawn = f" {step.drawn}" if step.drawn is not None else ""
             head = f"  {step.index:>3}  {seat_label(rec, step.seat)}: {step.move}{drawn}"
-            print(f"{head.ljust(40)} ends {_ends(step.state)}", file=out)
+            print(f"{head.ljust(40)} ends {ends_text(step.state)}", file=out)
             for e in step.events:
                 print(f"         {_event_text(result, e)}", file=out)
         print(f"  {_outcome_text(result, rnd)}", file=out)
@@ -107,17 +98,6 @@ def _print_text(result: ReplayResult, path: str, out: TextIO) -> None:
     else:
         tail = f"no side has reached the target {m.target}"
     print(f"\nFinal scores: {_score_list(result, m.scores)} ({tail})", file=out)
-
-
-def _event_json(e: ScoreEvent) -> dict[str, Any]:
-    return {
-        "kind": e.kind.value,
-        "seat": e.seat,
-        "side": e.side,
-        "points": e.points,
-        "base_points": e.base_points,
-        "tile": None if e.tile is None else str(e.tile),
-    }
 
 
 def _ends_json(state: RoundState) -> dict[str, Any] | None:
@@ -168,7 +148,7 @@ def replay_json(result: ReplayResult) -> dict[str, Any]:
                         "drawn": None if s.drawn is None else str(s.drawn),
                         "line": str(s.state.line),
                         "ends": _ends_json(s.state),
-                        "events": [_event_json(e) for e in s.events],
+                        "events": [event_json(e) for e in s.events],
                         "scores": list(s.state.scores),
                     }
                     for s in rnd.steps

@@ -7,24 +7,14 @@ import random
 import sys
 from typing import Any
 
+from bergen.cli._format import ends_text, event_json
 from bergen.cli.options import add_rules_arguments, rules_from_args
 from bergen.errors import RulesError
-from bergen.events import ScoreEvent
 from bergen.match import MatchState
 from bergen.moves import Draw
 from bergen.records import dumps, record_match
-from bergen.round import RoundState
 
 __all__ = ["register", "run", "simulate"]
-
-
-def _ends(rnd: RoundState) -> str:
-    line = rnd.line
-    if line.lead is None:
-        return "-"
-    left = f"{line.left}{'d' if line.left_double else ''}"
-    right = f"{line.right}{'d' if line.right_double else ''}"
-    return f"{left}|{right}"
 
 
 def simulate(args: argparse.Namespace) -> dict[str, Any]:
@@ -67,8 +57,8 @@ def _simulate(args: argparse.Namespace) -> tuple[dict[str, Any], MatchState]:
         action: dict[str, Any] = {"seat": seat, "move": str(move)}
         if drawn is not None:
             action["drawn"] = str(drawn)
-        action["ends"] = _ends(after)
-        action["events"] = [_event_json(e) for e in events]
+        action["ends"] = ends_text(after)
+        action["events"] = [event_json(e) for e in events]
         current["actions"].append(action)
         if ended:
             outcome = after.outcome
@@ -91,17 +81,6 @@ def _simulate(args: argparse.Namespace) -> tuple[dict[str, Any], MatchState]:
         "scores": list(match.scores),
         "winner": match.winner,
     }, match
-
-
-def _event_json(e: ScoreEvent) -> dict[str, Any]:
-    return {
-        "kind": e.kind.value,
-        "seat": e.seat,
-        "side": e.side,
-        "points": e.points,
-        "base_points": e.base_points,
-        "tile": None if e.tile is None else str(e.tile),
-    }
 
 
 def _print_text(doc: dict[str, Any], out: Any) -> None:
