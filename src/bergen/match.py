@@ -55,6 +55,8 @@ class MatchState:
     round: RoundState | None = None
     rounds: tuple[RoundState, ...] = ()
     redeals: tuple[Deal, ...] = ()
+    # True when the match is known not to be over (set by apply's common case); False: unknown.
+    _live: bool = attrs.field(default=False, init=False, eq=False, hash=False, repr=False)
 
     @classmethod
     def new(
@@ -94,6 +96,8 @@ class MatchState:
     @property
     def is_over(self) -> bool:
         """Whether a side has reached the target."""
+        if self._live:
+            return False
         return max(self.scores) >= self.target
 
     @property
@@ -114,7 +118,11 @@ class MatchState:
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves in the current round; empty when no round is in play."""
-        return () if self.round is None else self.round.legal_moves()
+        rnd = self.round
+        if rnd is None:
+            return ()
+        legal = rnd._legal  # worked out by the round's apply, else on the first call
+        return rnd.legal_moves() if legal is None else legal
 
     # ------------------------------------------------------------------ transitions
 
@@ -173,7 +181,7 @@ class MatchState:
             IllegalMoveError: when no round is in play or the move is illegal; this state is
                 unchanged.
         """
-        if max(self.scores) >= self.target:  # is_over, without the property call
+        if not self._live and max(self.scores) >= self.target:  # is_over, inline
             raise MatchOverError(
                 f"{move}: the match is over: side {self.winner} reached {self.target}"
             )
@@ -197,6 +205,9 @@ class MatchState:
             state.round = rnd
             state.rounds = self.rounds
             state.redeals = self.redeals
+            # The round goes on, so no side has reached its target (rule 9: the round ends the
+            # moment one does); the same target as the match's, as every match deals.
+            state._live = rnd._round.target == self.target
             state.__class__ = MatchState
             return state, events
         state = _evolve(self, round=None, rounds=(*self.rounds, rnd), scores=rnd.scores)
@@ -222,7 +233,7 @@ class MatchState:
 
 
 _MatchBuilder = builder(MatchState)
-_FIELDS = tuple(a.name for a in attrs.fields(MatchState))
+_FIELDS = tuple(a.name for a in attrs.fields(MatchState) if a.name != "_live")
 
 
 def _evolve(match: MatchState, **changes: object) -> MatchState:
@@ -230,5 +241,6 @@ def _evolve(match: MatchState, **changes: object) -> MatchState:
     state = _MatchBuilder()
     for name in _FIELDS:
         setattr(state, name, changes[name] if name in changes else getattr(match, name))
+    state._live = False  # unknown: is_over works it out
     state.__class__ = MatchState
     return state  # type: ignore[no-any-return]
