@@ -16,7 +16,7 @@ from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason
 from bergen.events import ScoreEvent
 from bergen.moves import Move
-from bergen.round import RoundState
+from bergen.round import RoundState, _table
 from bergen.rules import CLASSIC, NoDouble, Rules
 
 __all__ = ["MatchState"]
@@ -150,15 +150,43 @@ class MatchState:
         return _evolve(self, round=rnd)
 
     def _deal_from_seed(self) -> MatchState:
-        assert self.seed is not None  # internal: only called for seeded matches
-        state = self
-        hand_size = self.hand_size
+        return self._dealt(self.rounds, self.scores, self.dealer)
+
+    def _dealt(
+        self, rounds: tuple[RoundState, ...], scores: tuple[int, ...], dealer: int
+    ) -> MatchState:
+        # This (seeded, not over) match with these finished rounds, scores and dealer, and the
+        # next round dealt from the seed: as start_round does for each deal of the seed's
+        # stream in turn (redeals recorded, rule 2), built once.
+        seed = self.seed
+        assert seed is not None  # internal: only called for seeded matches
+        rules = self.rules
+        seats = self.seats
+        hand_size = _table(rules, seats).hand_size
+        redeal = rules.no_double is NoDouble.REDEAL
+        shuffles = self.shuffles
+        redeals = self.redeals
         for _ in range(_MAX_REDEALS):
-            deal = Deal.from_seed(state.seed, self.seats, hand_size, state.shuffles)  # type: ignore[arg-type]
-            state = _evolve(state, shuffles=state.shuffles + 1)
-            state = state.start_round(deal)
-            if state.round is not None:
-                return state
+            deal = Deal.from_seed(seed, seats, hand_size, shuffles)
+            shuffles += 1
+            if redeal and not deal.has_double:
+                redeals = (*redeals, deal)
+                continue
+            rnd = RoundState.start(deal, rules, dealer=dealer, scores=scores)
+            state = _MatchBuilder()
+            state.rules = rules
+            state.seats = seats
+            state.seed = seed
+            state.shuffles = shuffles
+            state.dealer = dealer
+            state.scores = scores
+            state.target = self.target
+            state.round = rnd
+            state.rounds = rounds
+            state.redeals = redeals
+            state._live = False
+            state.__class__ = MatchState
+            return state  # type: ignore[no-any-return]
         raise PositionError(f"no double in {_MAX_REDEALS} deals")  # pragma: no cover
 
     def apply(
@@ -210,13 +238,15 @@ class MatchState:
             state._live = rnd._round.target == self.target
             state.__class__ = MatchState
             return state, events
-        state = _evolve(self, round=None, rounds=(*self.rounds, rnd), scores=rnd.scores)
+        rounds = (*self.rounds, rnd)
+        scores = rnd.scores
+        dealer = (self.dealer + 1) % self.seats
+        if max(scores) < self.target and self.seed is not None:  # deal the next round now
+            return self._dealt(rounds, scores, dealer), events
+        state = _evolve(self, round=None, rounds=rounds, scores=scores)
         if state.is_over:
             return state, events
-        state = _evolve(state, dealer=(self.dealer + 1) % self.seats)
-        if state.seed is not None:
-            state = state._deal_from_seed()
-        return state, events
+        return _evolve(state, dealer=dealer), events
 
     def play_out(self, moves: Sequence[Move]) -> tuple[MatchState, tuple[ScoreEvent, ...]]:
         """Apply several moves in order (seeded matches deal between rounds).
