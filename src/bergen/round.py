@@ -241,24 +241,31 @@ class RoundState:
             raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
         score_t = _check_scores(scores, table.sides, table.target)
         masks = [tile_mask(h) for h in deal.hands]
-        boneyard = list(deal.boneyard)
+        held = 0
+        for m in masks:
+            held |= m
+        boneyard = deal.boneyard
         lead_draws: list[Action] = []
-        if not any(m & DOUBLES_MASK for m in masks):
+        if not held & DOUBLES_MASK:
+            boneyard = list(boneyard)  # type: ignore[assignment]
             if rules.no_double is NoDouble.REDEAL:
                 raise PositionError("nobody holds a double: the rules redeal (rule 2)")
             seat = (dealer + 1) % seats
             while True:
                 if not boneyard:  # cannot happen with 28 tiles: 7 doubles, 21 others
                     raise PositionError("nobody holds a double and the boneyard is empty")
-                t = boneyard.pop(0)
+                t = boneyard.pop(0)  # type: ignore[attr-defined]
                 masks[seat] |= 1 << t.index
                 lead_draws.append(Action(seat, DRAW, t))
                 if t.is_double:
                     break
                 seat = (seat + 1) % seats
         required = _required_lead(rules, masks)
-        leader = next(i for i, m in enumerate(masks) if m >> required.index & 1)
-        tiles = tuple(boneyard) if lead_draws else deal.boneyard
+        bit = BIT[required.index]
+        leader = 0
+        while not masks[leader] & bit:
+            leader += 1
+        tiles = tuple(boneyard)  # the deal's own tuple when nobody drew for the lead
         if cls is not RoundState:  # a subclass gets its own constructor
             return cls(
                 rules=rules,
@@ -574,8 +581,12 @@ class RoundState:
             legal = self.legal_moves()
         if seat is not None and seat != self.to_move:
             self.check(move, seat)  # raises
-        if move not in legal:  # identity first: the engine's moves are shared instances
-            self.check(move, seat)  # raises
+        for m in legal:  # the engine's moves are shared instances: identity first
+            if m is move:
+                break
+        else:  # `in` would call the moves' __eq__ on the way: only for other instances
+            if move not in legal:
+                self.check(move, seat)  # raises
         cls = move.__class__
         if cls is not Play:
             if cls is Draw:
