@@ -82,23 +82,24 @@ def rollout(
         raise BergenError(f"rollout policy is 'random' or 'first', got {policy!r}")
     if state.outcome is not None:
         return state.scores
-    rules = state.rules
-    target = state.target
+    # The round's engine data (see "Internal representation" in bergen.round): no public
+    # value is built for the rollout.
+    shared = state._round
+    rules = shared.rules
+    target = shared.target
     params = _params(rules, target)
     dbl_pts, trp_pts, custom_reduce, base_dbl, base_trp, out_pts, partners = params
-    hands = [h.mask for h in state.hands]
+    hands = list(state._masks)
     scores = list(state.scores)
     n = len(hands)
-    bone = state.boneyard
-    btiles = bone.tiles
-    top = 0
-    last_draw = len(btiles) - bone.reserve if rules.drawing else 0
+    btiles = shared.tiles  # the boneyard as dealt; the next tile drawn is btiles[top]
+    top = state._top
+    last_draw = len(btiles) - shared.reserve if rules.drawing else 0
     seat = state.to_move
     fit = FIT
     other = OTHER
     is_double = IS_DOUBLE
-    line = state.line
-    if line.left is None:
+    if state._left is None:
         # The lead (rule 2): the only legal move; a double header when the rules score it.
         legal = state.legal_moves()
         if not legal:
@@ -129,10 +130,10 @@ def rollout(
                 return _block(rules, hands, scores, partners)
         seat = seat + 1 if seat + 1 < n else 0
     else:
-        left = line.left
-        right = line.right  # type: ignore[assignment]
-        left_double = line.left_double
-        right_double = line.right_double
+        left = state._left
+        right = state._right  # type: ignore[assignment]
+        left_double = state._outer_double(True)
+        right_double = state._outer_double(False)
     while True:
         hand = hands[seat]
         fl = hand & fit[left]
