@@ -466,7 +466,9 @@ class RoundState:
                 return _LEFT_ONLY[fl]
             if left == right:
                 return _BOTH_SAME[fl]
-            return _both_ends(fl, fr)
+            by_right = _BOTH.get(fl)
+            legal = None if by_right is None else by_right.get(fr)
+            return _both_ends(fl, fr) if legal is None else legal
         if fr:
             return _RIGHT_ONLY[fr]
         return _DRAW_ONLY if self._ndraw else _PASS_ONLY
