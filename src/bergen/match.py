@@ -12,11 +12,12 @@ from collections.abc import Sequence
 import attrs
 
 from bergen._fastbuild import builder
+from bergen._setup import _table
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason
 from bergen.events import ScoreEvent
 from bergen.moves import Move
-from bergen.round import RoundState, _table
+from bergen.round import RoundState
 from bergen.rules import CLASSIC, NoDouble, Rules
 
 __all__ = ["MatchState"]

@@ -26,6 +26,7 @@ import random
 from collections.abc import Callable
 from typing import Literal
 
+from bergen._store import _outer_double
 from bergen.errors import BergenError, PositionError
 from bergen.round import RoundState
 from bergen.rules import (
@@ -82,7 +83,7 @@ def rollout(
         raise BergenError(f"rollout policy is 'random' or 'first', got {policy!r}")
     if state.outcome is not None:
         return state.scores
-    # The round's engine data (see "Internal representation" in bergen.round): no public
+    # The round's engine data (see bergen._store): no public
     # value is built for the rollout.
     shared = state._round
     rules = shared.rules
@@ -132,8 +133,8 @@ def rollout(
     else:
         left = state._left
         right = state._right  # type: ignore[assignment]
-        left_double = state._outer_double(True)
-        right_double = state._outer_double(False)
+        left_double = _outer_double(state, True)
+        right_double = _outer_double(state, False)
     while True:
         hand = hands[seat]
         fl = hand & fit[left]
