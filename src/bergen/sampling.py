@@ -1,0 +1,382 @@
+"""Sampling the hidden worlds of a view, exactly and uniformly, for search bots.
+
+:func:`sample_world` deals the hidden tiles anew, consistently with everything public, for
+search bots (determinization). A *world* is the whole hidden story of the round: the deal
+(every hand and the boneyard order) and so which tile every draw took. Every deal that a fair
+shuffle could have produced and that is consistent with the view is equally likely, exactly as
+a player who assumes nothing about the other players' strategies would reason (Bayes' rule with
+a uniform shuffle). Worlds are counted exactly (see :class:`WorldSampler`); nothing is
+approximated. :mod:`bergen.view` re-exports every public name of this module.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bergen._placements import _prepare
+from bergen.deal import Deal
+from bergen.errors import BergenError, PositionError
+from bergen.events import OutcomeKind
+from bergen.hands import Hand
+from bergen.moves import Draw, Lead, Play
+from bergen.tiles import TILES, tiles_of_mask
+
+if TYPE_CHECKING:
+    from bergen._placements import _Slot
+    from bergen.line import LineOfPlay
+    from bergen.round import RoundState
+    from bergen.view import PlayerView
+
+__all__ = ["WorldSampler", "sample_world", "sampler_for"]
+
+
+class WorldSampler:
+    """Exact, uniform sampling of the worlds consistent with one view.
+
+    The hidden tiles are given *slots*: each other seat's dealt tiles and each of its draws
+    (a boneyard position), and the boneyard's remaining positions. A tile still hidden may sit
+    in a seat's slot only if it avoids every void that seat showed after getting that slot; a
+    tile another seat has played sat in one of that seat's slots got before the play and avoids
+    the voids in between; the tile that ended a run of draws is the one drawn last. Slots that
+    admit the same tiles form groups, and the assignments of tiles to groups are counted
+    exactly by dynamic programming over the tiles, then sampled backwards in proportion to
+    those counts; tiles are ordered at random within a group. The few constraints that are not
+    about single tiles (which double leads, that the round was not blocked earlier, who won a
+    blocked hand) are checked afterwards and a world failing them is drawn again (rejection),
+    which keeps the result exactly uniform.
+
+    Args:
+        view: The view to sample for.
+
+    Raises:
+        PositionError: when no world is consistent with the view (a view built by hand that
+            no round can produce).
+    """
+
+    count: int
+    """The number of ways to place the hidden tiles in the groups before the checks that are not
+    about single tiles (an int, possibly large)."""
+
+    # The rest of the preparation, worked out by bergen._placements._prepare.
+    _reserve: int
+    _start_line: LineOfPlay
+    _n_lead_draws: int
+    _n_positions: int
+    _slots: list[_Slot]
+    _pinned: dict[int, int]
+    _own_draw_at: dict[int, int]
+    _own_start: int
+    _dealt: list[int]
+    _checks: list[tuple[int, int]]
+    _hidden: int
+    _tiles: list[int]
+    _allowed: list[tuple[int, ...]]
+    _group_slots: list[list[int]]
+    _caps: list[int]
+    _mult: list[int]
+    _layers: list[dict[int, int]]
+
+    def __init__(self, view: PlayerView) -> None:
+        """Work out the slots, the groups and the counts for ``view``."""
+        self.view = view
+        self._start_scores: tuple[int, ...] | None = None
+        _prepare(self)
+
+    # ------------------------------------------------------------------ sampling
+
+    def _draw_assignment(self, rng: random.Random) -> tuple[list[int], list[int], list[int]]:
+        """One uniform placement: (start hand masks, tile per boneyard position, remaining
+        boneyard in order). Not yet checked against the non-local constraints.
+        """
+        view = self.view
+        tiles = self._tiles
+        allowed = self._allowed
+        mult = self._mult
+        layers = self._layers
+        in_group: list[list[int]] = [[] for _ in self._caps]
+        state = 0
+        for i in range(len(tiles) - 1, -1, -1):
+            prev = layers[i]
+            opts: list[tuple[int, int]] = []
+            total = 0
+            for g in allowed[i]:
+                c = prev.get(state + mult[g], 0)
+                if c:
+                    opts.append((g, c))
+                    total += c
+            r = rng.randrange(total)
+            chosen = opts[-1][0]
+            for g, c in opts:
+                if r < c:
+                    chosen = g
+                    break
+                r -= c
+            in_group[chosen].append(tiles[i])
+            state += mult[chosen]
+        seats = view.seats
+        start = [0] * seats
+        start[view.seat] = self._own_start
+        by_position: list[int] = [-1] * self._n_positions
+        for p, t in self._own_draw_at.items():
+            by_position[p] = t
+        slots = self._slots
+        for k, t in self._pinned.items():
+            by_position[slots[k].position] = t  # type: ignore[index]
+        for g, members in enumerate(self._group_slots):
+            placed = in_group[g]
+            rng.shuffle(placed)
+            for k, t in zip(members, placed, strict=True):
+                slot = slots[k]
+                if slot.position is None:
+                    start[slot.seat] |= 1 << t
+                else:
+                    by_position[slot.position] = t
+        remaining = in_group[-1]
+        rng.shuffle(remaining)
+        return start, by_position, remaining
+
+    def _consistent(self, start: list[int], by_position: list[int]) -> bool:
+        """The checks that are not about single tiles: the lead rule, no earlier block, and
+        the blocked-hand judge.
+        """
+        view = self.view
+        rules = view.rules
+        history = view.history
+        seats = view.seats
+        hands = list(start)
+        n_lead = self._n_lead_draws
+        for j, s in enumerate(view.lead_draws):
+            hands[s] |= 1 << by_position[j]
+        if self._start_line.lead is None:
+            held = 0
+            for h in hands:
+                held |= h
+            doubles = [d for d in TILES if d.is_double and held >> d.index & 1]
+            if not doubles:
+                return False
+            required = rules.lead.choose(doubles)
+            leader = history[0].seat if history else view.to_move
+            if not hands[leader] >> required.index & 1:
+                return False
+        checks = self._checks
+        if checks or (view.outcome is not None and view.outcome.kind is OutcomeKind.BLOCKED):
+            ci = 0
+            pos = n_lead
+            if checks and checks[0][0] == -1:
+                if not any(h & checks[0][1] for h in hands):
+                    return False
+                ci = 1
+            for i, a in enumerate(history):
+                move = a.move
+                if isinstance(move, Draw):
+                    hands[a.seat] |= 1 << by_position[pos]
+                    pos += 1
+                elif isinstance(move, Lead | Play):
+                    hands[a.seat] &= ~move.tile.mask
+                while ci < len(checks) and checks[ci][0] == i:
+                    if not any(h & checks[ci][1] for h in hands):
+                        return False
+                    ci += 1
+            outcome = view.outcome
+            if outcome is not None and outcome.kind is OutcomeKind.BLOCKED:
+                side_masks = [0] * view.sides
+                for s in range(seats):
+                    side_masks[view.side_of(s)] |= hands[s]
+                winner = rules.blocked.winner([tiles_of_mask(m) for m in side_masks])
+                if winner != outcome.side:
+                    return False
+        return True
+
+    def _sample_raw(
+        self, rng: random.Random, max_tries: int
+    ) -> tuple[list[int], list[int], list[int]]:
+        for _ in range(max_tries):
+            start, by_position, remaining = self._draw_assignment(rng)
+            if self._consistent(start, by_position):
+                return start, by_position, remaining
+        raise PositionError(
+            f"no consistent world found in {max_tries} tries: the view may be one no round gives"
+        )
+
+    def sample(
+        self, rng: random.Random, *, history: bool = True, max_tries: int = 100_000
+    ) -> RoundState:
+        """Draw one world, uniformly among those consistent with the view.
+
+        Args:
+            rng: The generator to draw from (the only source of randomness).
+            history: ``True`` (default): the whole round, started from the sampled deal (or
+                the sampled set-up position) with the public history replayed on it, so that
+                ``world.view(seat) == view``, ``world.deal`` and ``world.history`` (with every
+                drawn tile) are filled in. ``False``: only the current position, built with
+                :meth:`bergen.RoundState.from_position` (no history, faster; for search). A
+                round that is over always comes with its history.
+            max_tries: How many placements to try against the checks that reject (the lead
+                rule, an earlier block, the blocked-hand judge) before giving up.
+
+        Returns:
+            The world, a :class:`~bergen.round.RoundState`.
+
+        Raises:
+            PositionError: when no consistent world turns up in ``max_tries`` placements.
+        """
+        start, by_position, remaining = self._sample_raw(rng, max_tries)
+        view = self.view
+        if not history and view.outcome is None:
+            return self._current(start, by_position, remaining)
+        return self._full(start, by_position, remaining)
+
+    def _current(
+        self, start: list[int], by_position: list[int], remaining: list[int]
+    ) -> RoundState:
+        from bergen.round import RoundState
+
+        view = self.view
+        hands = list(start)
+        pos = 0
+        for s in view.lead_draws:
+            hands[s] |= 1 << by_position[pos]
+            pos += 1
+        for a in view.history:
+            move = a.move
+            if isinstance(move, Draw):
+                hands[a.seat] |= 1 << by_position[pos]
+                pos += 1
+            elif isinstance(move, Lead | Play):
+                hands[a.seat] &= ~move.tile.mask
+        return RoundState.from_position(
+            [Hand(m) for m in hands],
+            [TILES[t] for t in remaining],
+            view.line,
+            view.to_move,
+            view.rules,
+            scores=view.scores,
+            dealer=view.dealer,
+        )
+
+    def _replay(
+        self,
+        start: list[int],
+        by_position: list[int],
+        remaining: list[int],
+        scores: Sequence[int],
+    ) -> RoundState:
+        from bergen.round import RoundState
+
+        view = self.view
+        boneyard = [TILES[t] for t in by_position] + [TILES[t] for t in remaining]
+        if view.from_deal:
+            deal = Deal([tiles_of_mask(m) for m in start], boneyard)
+            state = RoundState.start(deal, view.rules, dealer=view.dealer, scores=scores)
+        else:
+            to_move = view.history[0].seat if view.history else view.to_move
+            state = RoundState.from_position(
+                [Hand(m) for m in start],
+                boneyard,
+                self._start_line,
+                to_move,
+                view.rules,
+                scores=scores,
+                dealer=view.dealer,
+            )
+        for a in view.history:
+            state, _ = state.apply(a.move)
+        return state
+
+    def _full(self, start: list[int], by_position: list[int], remaining: list[int]) -> RoundState:
+        view = self.view
+        if self._start_scores is None:
+            self._start_scores = self._find_start_scores(start, by_position, remaining)
+        world = self._replay(start, by_position, remaining, self._start_scores)
+        if world.view(view.seat) != view:  # pragma: no cover - an internal error
+            raise RuntimeError("internal error: a sampled world does not give the same view")
+        return world
+
+    def _find_start_scores(
+        self, start: list[int], by_position: list[int], remaining: list[int]
+    ) -> tuple[int, ...]:
+        """The scores before the round: the view holds only the scores now, and a header's
+        value depends on the score before it (rule 6). Until the last action each side's points
+        depend on its own score only, so each side is searched alone, the others at 0 (lower
+        start scores never end the round sooner). Only the round's end couples the sides: the
+        side named by the outcome is searched first, its outcome required too, and its start
+        score is then kept for the others' searches so that the round ends the same way. When
+        several start scores fit, any of them gives the same view.
+        """
+        view = self.view
+        sides = view.sides
+        found = [0] * sides
+        order = list(range(sides))
+        outcome = view.outcome
+        first = outcome.side if outcome is not None else None
+        if first is not None:
+            order.remove(first)
+            order.insert(0, first)
+        for side in order:
+            now = view.scores[side]
+            candidates = [now, *range(min(now, view.target - 1) - 1, -1, -1)]
+            for c in candidates:
+                if c >= view.target:
+                    continue
+                trial = list(found)
+                trial[side] = c
+                try:
+                    world = self._replay(start, by_position, remaining, trial)
+                except BergenError:
+                    continue
+                if world.scores[side] == now and (side != first or world.outcome == outcome):
+                    found[side] = c
+                    break
+            else:
+                raise PositionError("no score before the round explains the view's scores")
+        return tuple(found)
+
+
+_CACHE: OrderedDict[PlayerView, WorldSampler] = OrderedDict()
+_CACHE_SIZE = 32
+_CACHE_LOCK = threading.Lock()
+
+
+def sampler_for(view: PlayerView) -> WorldSampler:
+    """The :class:`WorldSampler` of a view, from a small cache of the views last used.
+
+    Raises:
+        PositionError: when no world is consistent with the view.
+    """
+    with _CACHE_LOCK:
+        sampler = _CACHE.get(view)
+        if sampler is not None:
+            _CACHE.move_to_end(view)
+            return sampler
+    sampler = WorldSampler(view)
+    with _CACHE_LOCK:
+        _CACHE[view] = sampler
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return sampler
+
+
+def sample_world(view: PlayerView, rng: random.Random, *, history: bool = True) -> RoundState:
+    """A world drawn uniformly among those consistent with ``view``, from the view alone.
+
+    Every deal that a fair shuffle could have dealt and that gives this view when the public
+    history is replayed on it is equally likely (see :class:`WorldSampler`).
+
+    Args:
+        view: A player view (:meth:`bergen.RoundState.view`).
+        rng: The generator to draw from.
+        history: ``True`` for the whole round (sampled deal, public history replayed, so that
+            ``world.view(view.seat) == view``); ``False`` for the current position only
+            (:meth:`bergen.RoundState.from_position`, faster, for search).
+
+    Returns:
+        A :class:`~bergen.round.RoundState`.
+
+    Raises:
+        PositionError: when no world is consistent with the view.
+    """
+    return sampler_for(view).sample(rng, history=history)
