@@ -8,7 +8,7 @@ invariant of bergen.testing.INVARIANTS is checked. A failure prints the steps as
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, settings
+from hypothesis import settings
 
 from bergen.testing import MatchMachine, RoundMachine, tables
 
@@ -35,9 +35,7 @@ TestPresetRounds.settings = settings(max_examples=max(5, _BUDGET // 2))
 
 TestMatches = MatchMachine.TestCase
 TestMatches.settings = settings(
-    max_examples=_BUDGET,
-    stateful_step_count=3 * settings.default.stateful_step_count,
-    suppress_health_check=[*settings.default.suppress_health_check, HealthCheck.large_base_example],
+    max_examples=_BUDGET, stateful_step_count=3 * settings.default.stateful_step_count
 )
 
 TestPartnershipMatches = PartnershipMatches.TestCase
