@@ -123,19 +123,7 @@ def _draw(state: RoundState) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
     t = rnd.tiles[top].index
     masks = state._masks
     mask = masks[seat] | BIT[t]
-    n = len(masks)
-    new_masks: tuple[int, ...]
-    if n == 2:
-        new_masks = (mask, masks[1]) if seat == 0 else (masks[0], mask)
-    elif n == 3:
-        if seat == 0:
-            new_masks = (mask, masks[1], masks[2])
-        elif seat == 1:
-            new_masks = (masks[0], mask, masks[2])
-        else:
-            new_masks = (masks[0], masks[1], mask)
-    else:
-        new_masks = _with(masks, seat, mask)
+    new_masks = _with(masks, seat, mask)
     ndraw = state._ndraw - 1
     left: int = state._left  # type: ignore[assignment]
     right: int = state._right  # type: ignore[assignment]
