@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bergen.deal import Deal
-from bergen.errors import PositionError
+from bergen.errors import PositionError, RulesError
 from bergen.hands import Hand
 from bergen.line import LineOfPlay
 from bergen.rules import HighestDouble, LowestDouble, NoDouble, Rules, TableRules
@@ -95,12 +95,15 @@ def _check_position(
     """
     if not isinstance(line, LineOfPlay):
         raise PositionError(f"line must be a LineOfPlay (see LineOfPlay.parse), got {line!r}")
-    hand_tiles = [h.tiles if isinstance(h, Hand) else h for h in hands]
+    try:
+        hand_tiles = [h.tiles if isinstance(h, Hand) else h for h in hands]
+    except TypeError:
+        raise PositionError(f"hands must be a sequence of hands, got {hands!r}") from None
     placed = tuple(p.tile for p in line.tiles)
     # Deal checks the 28 tiles exactly once; the line's tiles count as one more place.
     Deal([*hand_tiles[:-1], (*hand_tiles[-1], *placed)] if hand_tiles else [], boneyard)
     seats = len(hand_tiles)
-    table = rules.for_table(seats)
+    table = _rules(rules).for_table(seats)
     if type(to_move) is not int or not 0 <= to_move < seats:
         raise PositionError(f"to_move must be a seat 0..{seats - 1}, got {to_move!r}")
     if type(dealer) is not int or not 0 <= dealer < seats:
@@ -150,13 +153,23 @@ _TABLES: dict[tuple[int, int], tuple[Rules, TableRules]] = {}
 _TABLES_MAX = 256
 
 
+def _rules(rules: Rules) -> Rules:
+    """``rules``, checked to be a :class:`Rules` value (``RulesError`` otherwise)."""
+    if not isinstance(rules, Rules):
+        raise RulesError(
+            f"rules must be a Rules value such as CLASSIC or SIMPLE, got {rules!r}",
+            fields=("rules",),
+        )
+    return rules
+
+
 def _table(rules: Rules, seats: int) -> TableRules:
     """``rules.for_table(seats)``, remembered for the rules value (rules are immutable)."""
     key = (id(rules), seats)
     hit = _TABLES.get(key)
     if hit is not None and hit[0] is rules:
         return hit[1]
-    table = rules.for_table(seats)
+    table = _rules(rules).for_table(seats)
     if len(_TABLES) >= _TABLES_MAX:
         _TABLES.clear()
     _TABLES[key] = (rules, table)
@@ -166,7 +179,12 @@ def _table(rules: Rules, seats: int) -> TableRules:
 def _check_scores(scores: Sequence[int] | None, sides: int, target: int) -> tuple[int, ...]:
     if scores is None:
         return (0,) * sides
-    s = tuple(scores)
+    try:
+        s = tuple(scores)
+    except TypeError:
+        raise PositionError(
+            f"scores must be a sequence of ints, one per side, got {scores!r}"
+        ) from None
     if len(s) != sides:
         raise PositionError(f"scores has {len(s)} entries; this table has {sides} sides")
     for i, v in enumerate(s):

@@ -466,8 +466,9 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
         The bot.
 
     Raises:
-        BotError: for an unknown name, a module or class that cannot be imported, arguments
-            the bot does not take, or an object without a ``choose`` method.
+        BotError: for an unknown name, a module or class that cannot be imported (including a
+            module that raises while it is imported), arguments the bot does not take, a
+            constructor that raises, or an object without a ``choose`` method.
     """
     name, kwargs = parse_bot_spec(spec)
     factory: Callable[..., Any]
@@ -477,6 +478,10 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
             module = importlib.import_module(module_name)
         except ImportError as e:
             raise BotError(f"bot {spec!r}: cannot import module {module_name!r} ({e})") from None
+        except Exception as e:  # an empty or relative name, or the module's own code fails
+            raise BotError(
+                f"bot {spec!r}: cannot import module {module_name!r} ({type(e).__name__}: {e})"
+            ) from None
         try:
             factory = getattr(module, attr)
         except AttributeError:
@@ -493,6 +498,8 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
         bot = factory(seed=seed, **kwargs)
     except TypeError as e:
         raise BotError(f"bot {spec!r}: {e}") from None
+    except Exception as e:  # the bot's own constructor failed
+        raise BotError(f"bot {spec!r} could not be built: {type(e).__name__}: {e}") from None
     if not callable(getattr(bot, "choose", None)):
         raise BotError(f"bot {spec!r} has no choose(view, legal_moves) method")
     return bot

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import attrs
 
 from bergen._fastbuild import builder
-from bergen._setup import _table
+from bergen._setup import _rules, _table
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason
 from bergen.events import ScoreEvent
@@ -76,7 +76,7 @@ class MatchState:
             RulesError: when the rules do not allow this table.
             PositionError: for a bad dealer or seed.
         """
-        table = rules.for_table(seats)
+        table = _rules(rules).for_table(seats)
         if type(dealer) is not int or not 0 <= dealer < seats:
             raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
         if seed is not None and type(seed) is not int:
@@ -141,6 +141,8 @@ class MatchState:
             raise MatchOverError(f"the match is over: side {self.winner} reached {self.target}")
         if self.round is not None:
             raise PositionError("a round is in play; finish it before dealing another")
+        if not isinstance(deal, Deal):
+            raise PositionError(f"start_round takes a Deal, got {deal!r}")
         if deal.seats != self.seats:
             raise PositionError(
                 f"the deal has {deal.seats} hands; this match has {self.seats} seats"

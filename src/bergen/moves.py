@@ -20,6 +20,21 @@ from bergen.tiles import TILES, Tile
 __all__ = ["DRAW", "PASS", "Draw", "End", "Lead", "Move", "Pass", "Play", "parse_move"]
 
 
+def _tile(inst: object, attribute: attrs.Attribute[Tile], value: Tile) -> None:
+    if not isinstance(value, Tile):
+        raise NotationError(
+            f"{type(inst).__name__}.tile must be a Tile such as Tile(5, 4), got {value!r}",
+            text=repr(value),
+        )
+
+
+def _end(inst: object, attribute: attrs.Attribute[End], value: End) -> None:
+    if not isinstance(value, End):
+        raise NotationError(
+            f"Play.end must be End.LEFT or End.RIGHT, got {value!r}", text=repr(value)
+        )
+
+
 class End(enum.Enum):
     """An open end of the line of play, as laid out: left or right."""
 
@@ -37,9 +52,12 @@ class Lead:
 
     Args:
         tile: The double led.
+
+    Raises:
+        NotationError: when ``tile`` is not a :class:`~bergen.tiles.Tile`.
     """
 
-    tile: Tile
+    tile: Tile = attrs.field(validator=_tile)
 
     def __str__(self) -> str:
         """Canonical notation: the tile, ``1-1``."""
@@ -57,10 +75,14 @@ class Play:
     Args:
         tile: The tile played.
         end: The open end it is matched against.
+
+    Raises:
+        NotationError: when ``tile`` is not a :class:`~bergen.tiles.Tile` or ``end`` not an
+            :class:`End`.
     """
 
-    tile: Tile
-    end: End
+    tile: Tile = attrs.field(validator=_tile)
+    end: End = attrs.field(validator=_end)
 
     def __str__(self) -> str:
         """Canonical notation: the tile and the end, ``5-4L``."""

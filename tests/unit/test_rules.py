@@ -112,8 +112,9 @@ def test_replace_gives_an_unnamed_ruleset_remembering_its_base():
 
 
 def test_replace_unknown_field():
-    with pytest.raises(TypeError):
+    with pytest.raises(RulesError, match="colour") as info:
         CLASSIC.replace(colour="red")
+    assert info.value.fields == ("colour",)
 
 
 def test_fixed_target_for_every_table():

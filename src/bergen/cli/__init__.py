@@ -35,7 +35,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Returns:
         The exit status: 0 on success, 1 when the input was rejected, 2 for bad arguments,
-        141 when the output was closed early (``bergen arena ... | head``).
+        141 when the output was closed early (``bergen arena ... | head``), 130 when
+        interrupted (Ctrl-C).
     """
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -47,6 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+    except KeyboardInterrupt:
+        print(f"\nbergen {args.command}: interrupted", file=sys.stderr)
+        return 130
     return status
 
 

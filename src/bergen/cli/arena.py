@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -87,7 +88,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="play bots against each other and report win rates",
         description=(
             "Play matches between bots in the duplicate format (each deal replayed with the "
-            "seats rotated) and report each bot's win rate with a 95%% Wilson interval and "
+            "seats rotated) and report each bot's win rate with a 95% Wilson interval and "
             "its mean points per round. The same seed prints the same results whatever the "
             "number of workers."
         ),
@@ -116,7 +117,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=float,
         default=10.0,
         metavar="SECONDS",
-        help="time budget per decision; a bot over it forfeits the game (default 10)",
+        help="time budget per decision; a bot over it forfeits the game (default 10; 0 for "
+        "no limit)",
     )
     p.add_argument(
         "--dask",
@@ -139,6 +141,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.partnerships and args.players != 4:
         print("bergen arena: --partnerships needs --players 4", file=sys.stderr)
+        return 2
+    if not (args.move_time >= 0):  # also refuses nan
+        print(
+            f"bergen arena: --move-time must be a number of seconds >= 0 (0 for no limit), "
+            f"got {args.move_time}",
+            file=sys.stderr,
+        )
         return 2
     try:
         rules = rules_from_args(args)
@@ -165,11 +174,16 @@ def run(args: argparse.Namespace) -> int:
                 args.seed,
                 rules,
                 executor=executor,
-                move_time=args.move_time if args.move_time > 0 else None,
+                move_time=args.move_time if 0 < args.move_time < math.inf else None,
                 progress=bar,
             )
     except BotError as e:
         print(f"bergen arena: {e}", file=sys.stderr)
         return 2
+    except OSError as e:  # --dask: the scheduler cannot be reached
+        if not args.dask:
+            raise
+        print(f"bergen arena: --dask {args.dask}: {e}", file=sys.stderr)
+        return 1
     print(result.report())
     return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from bergen.errors import RulesError
 from bergen.rules import (
     PRESETS,
     FewestDoublesThenPips,
@@ -132,6 +133,11 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     if args.lead is not None:
         changes["lead"] = LowestDouble() if args.lead == "lowest" else HighestDouble()
     if args.points is not None:
+        if not any(args.points):
+            raise RulesError(
+                "--points: with every value 0 nothing ever scores, so no match could end",
+                fields=("points",),
+            )
         changes["points"] = Points(*args.points)
     if args.reduction is not None:
         changes["reduction"] = NearTargetReduction() if args.reduction else NoReduction()

@@ -237,7 +237,14 @@ class _Table:
             elif len(legal) == 1:
                 move = legal[0]
             else:
-                move = self.bots[seat].choose(rnd.view(seat), legal)
+                try:
+                    move = self.bots[seat].choose(rnd.view(seat), legal)
+                except Exception as e:  # a bot of the user's that fails: say so and go on
+                    self.say(
+                        f"{self.who(seat)} failed ({type(e).__name__}: {e}); it plays "
+                        f"{legal[0]} instead."
+                    )
+                    move = legal[0]
                 if move not in legal:
                     self.say(
                         f"{self.who(seat)} returned an illegal move {move!r}; it plays "
@@ -331,6 +338,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.partnerships and args.players != 4:
         print("bergen play: --partnerships needs --players 4", file=sys.stderr)
+        return 2
+    if len(args.bots) > args.players - 1:
+        print(
+            f"bergen play: {len(args.bots)} bots for the {args.players - 1} other seat(s); "
+            "give at most one bot per other seat",
+            file=sys.stderr,
+        )
         return 2
     seed = args.seed
     if seed is None:

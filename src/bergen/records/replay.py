@@ -433,11 +433,18 @@ def record_match(
             when the match had redeals but no seed (which round each preceded is not kept), or
             the names do not match the seats.
     """
+    if not isinstance(match, MatchState):
+        raise RecordError(f"record_match takes a MatchState, got {match!r}")
     seats = match.seats
     if names is None:
         names = (None,) * seats
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise RecordError(f"names: expected one name (or None) per seat, got {names!r}")
     if len(names) != seats:
         raise RecordError(f"names: {len(names)} names for {seats} seats")
+    for i, name in enumerate(names):
+        if name is not None and not isinstance(name, str):
+            raise RecordError(f"names[{i}]: a name is a string or None, got {name!r}")
     states = list(match.rounds) + ([match.round] if match.round is not None else [])
     for i, s in enumerate(states):
         if s.deal is None:

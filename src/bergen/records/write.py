@@ -11,6 +11,7 @@ import os
 from collections.abc import Iterator
 from typing import IO, Any
 
+from bergen.errors import RecordError
 from bergen.events import ScoreEvent
 from bergen.records.model import RECORD_FORMAT, Record, RoundRecord
 from bergen.records.rules_json import rules_to_json
@@ -94,8 +95,11 @@ def record_to_json(record: Record) -> dict[str, Any]:
 
     Raises:
         RecordError: when the rules hold a user-supplied component (see
-            :func:`bergen.records.rules_json.rules_to_json`).
+            :func:`bergen.records.rules_json.rules_to_json`), or when ``record`` is not a
+            :class:`Record`.
     """
+    if not isinstance(record, Record):
+        raise RecordError(f"expected a Record (see record_match), got {record!r}")
     out: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "rules": rules_to_json(record.rules),

@@ -237,9 +237,16 @@ class Rules:
         the preset it came from in ``base``, unless the changes name it themselves.
 
         Raises:
-            RulesError: when the new combination is inconsistent.
-            TypeError: for an unknown field name.
+            RulesError: when the new combination is inconsistent, or for an unknown field
+                name (``fields`` names it).
         """
+        unknown = sorted(set(changes) - set(attrs.fields_dict(Rules)))
+        if unknown:
+            known = ", ".join(attrs.fields_dict(Rules))
+            raise RulesError(
+                f"Rules has no field {', '.join(map(repr, unknown))} (fields: {known})",
+                fields=tuple(unknown),
+            )
         fields: dict[str, Any] = {
             "name": None,
             "version": None,

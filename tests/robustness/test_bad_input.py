@@ -1,0 +1,231 @@
+"""Bad input at the public boundary: a bergen error naming what was wrong, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bergen import (
+    CLASSIC,
+    TILES,
+    BergenError,
+    Deal,
+    End,
+    Lead,
+    LineOfPlay,
+    MatchState,
+    NotationError,
+    Play,
+    PositionError,
+    RecordError,
+    RoundState,
+    RulesError,
+    Tile,
+    dumps,
+    record_match,
+)
+from bergen.bots import BotError, load_bot
+from bergen.cli import main
+
+# --------------------------------------------------------------------------- CLI
+
+
+def test_points_all_zero_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # Before: the match could never end and `bergen simulate` ran forever.
+    assert main(["simulate", "--points", "0,0,0,0"]) == 1
+    err = capsys.readouterr().err
+    assert "--points" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("value", ["-1", "nan", "-inf"])
+def test_arena_move_time_refused(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "random", "greedy", "--games", "2", "--workers", "1"]
+    assert main([*args, f"--move-time={value}"]) == 2
+    assert "--move-time" in capsys.readouterr().err
+
+
+def test_arena_move_time_inf_is_no_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    # Before: every game was forfeited with "OverflowError: timestamp out of range".
+    args = ["arena", "random", "greedy", "--games", "2", "--workers", "1", "--move-time=inf"]
+    assert main(args) == 0
+    assert "Forfeits: none" in capsys.readouterr().out
+
+
+def test_arena_help_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["arena", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "95% Wilson" in out
+
+
+@pytest.fixture
+def bot_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    (tmp_path / "robust_bots.py").write_text(
+        textwrap.dedent(
+            """
+            class BadInit:
+                def __init__(self, seed=None):
+                    raise ValueError("bad init")
+
+                def choose(self, view, legal_moves):
+                    return legal_moves[0]
+
+
+            class Raises:
+                name = "raises"
+
+                def __init__(self, seed=None):
+                    pass
+
+                def choose(self, view, legal_moves):
+                    raise RuntimeError("boom")
+            """
+        )
+    )
+    (tmp_path / "robust_broken.py").write_text("raise RuntimeError('broken at import')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    __import__("robust_bots")
+    return "robust_bots"
+
+
+@pytest.mark.parametrize(
+    "spec, words",
+    [
+        (":", "cannot import"),
+        (".rel:Bot", "cannot import"),
+        ("robust_broken:Bot", "broken at import"),
+        ("robust_bots:BadInit", "bad init"),
+    ],
+)
+def test_bad_bot_specs(
+    bot_module: str, spec: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(BotError, match=words):
+        load_bot(spec, 0)
+    assert main(["arena", spec, "greedy", "--games", "2", "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1
+    assert main(["play", "--bots", spec, "--seed", "1"]) == 2
+
+
+def test_play_bot_that_raises(bot_module: str) -> None:
+    # Before: the bot's exception ended `bergen play` with a traceback.
+    path = str(Path(sys.modules[bot_module].__file__ or "").parent)
+    out = subprocess.run(
+        [sys.executable, "-m", "bergen", "play", "--seed", "1", "--bots", f"{bot_module}:Raises"],
+        input="1\nl\n1\nl\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": path},
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr
+    assert "failed (RuntimeError: boom)" in out.stdout
+
+
+def test_play_too_many_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "2", "--bots", "greedy", "random"]) == 2
+    assert "bots" in capsys.readouterr().err
+
+
+def test_play_interrupted_exits_quietly() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bergen", "play", "--seed", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    seen = ""
+    while not seen.endswith("Your move"):
+        char = proc.stdout.read(1)
+        assert char, "bergen play ended before asking for a move"
+        seen += char
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert "Traceback" not in err and "interrupted" in err
+
+
+# --------------------------------------------------------------------------- library
+
+
+def test_rules_replace_unknown_field() -> None:
+    with pytest.raises(RulesError, match="unknown") as info:
+        CLASSIC.replace(unknown=1)
+    assert info.value.fields == ("unknown",)
+
+
+@pytest.mark.parametrize("rules", [None, "classic", 15])
+def test_rules_must_be_rules(rules: object) -> None:
+    with pytest.raises(RulesError, match="rules must be a Rules"):
+        MatchState.new(3, rules, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="rules must be a Rules"):
+        RoundState.start(Deal.from_seed(1, 2, 6), rules)  # type: ignore[arg-type]
+    line = LineOfPlay.parse("*1-1")
+    rest = [t for t in TILES if t != Tile(1, 1)]
+    with pytest.raises(RulesError, match="rules must be a Rules"):
+        RoundState.from_position([rest[:6], rest[6:12]], rest[12:], line, 0, rules)  # type: ignore[arg-type]
+
+
+def test_from_position_bad_containers() -> None:
+    line = LineOfPlay.parse("*1-1")
+    rest = [t for t in TILES if t != Tile(1, 1)]
+    with pytest.raises(PositionError, match="hands"):
+        RoundState.from_position(None, rest, line, 0, CLASSIC)  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match="scores"):
+        RoundState.from_position(
+            [rest[:6], rest[6:12]],
+            rest[12:],
+            line,
+            0,
+            CLASSIC,
+            scores=5,  # type: ignore[arg-type]
+        )
+
+
+def test_start_round_needs_a_deal() -> None:
+    with pytest.raises(PositionError, match="Deal"):
+        MatchState.new(3).start_round(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Play(None, None),  # type: ignore[arg-type]
+        lambda: Play(Tile(1, 1), "L"),  # type: ignore[arg-type]
+        lambda: Lead(None),  # type: ignore[arg-type]
+        lambda: Lead("1-1"),  # type: ignore[arg-type]
+    ],
+)
+def test_moves_check_their_fields(make: object) -> None:
+    # Before: built fine, then apply() and str() raised AttributeError.
+    with pytest.raises(NotationError):
+        make()  # type: ignore[operator]
+    assert str(Play(Tile(5, 4), End.LEFT)) == "5-4L"
+
+
+def test_record_match_and_dumps_check_their_arguments() -> None:
+    match = MatchState.new(3, seed=1)
+    with pytest.raises(RecordError, match="MatchState"):
+        record_match(None)  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="names"):
+        record_match(match, names=5)  # type: ignore[arg-type]
+    # Before: written into the record, which loads() then refused.
+    with pytest.raises(RecordError, match=r"names\[0\]"):
+        record_match(match, names=[1, 2, 3])  # type: ignore[list-item]
+    for bad in (None, {}):
+        with pytest.raises(RecordError, match="Record"):
+            dumps(bad)  # type: ignore[arg-type]
+
+
+def test_errors_are_bergen_errors() -> None:
+    assert issubclass(BotError, BergenError)
