@@ -37,10 +37,7 @@ def _illegal(state: RoundState, move: Move) -> IllegalMoveError:
     if state.outcome is not None:
         return err(Reason.ROUND_OVER, "the round is over")
     if not isinstance(move, Lead | Play | Draw | Pass):
-        return err(
-            Reason.WRONG_LEAD if line.lead is None else Reason.NO_MATCHING_END,
-            f"not a move: {move!r}",
-        )
+        return err(Reason.NOT_A_MOVE, f"not a move: {move!r}")
     hand = state.hands[seat]
     if line.lead is None:
         required = state.required_lead

@@ -95,6 +95,8 @@ def _check_position(
     """
     if not isinstance(line, LineOfPlay):
         raise PositionError(f"line must be a LineOfPlay (see LineOfPlay.parse), got {line!r}")
+    if line.lead is not None and not line.lead.is_double:
+        raise PositionError(f"the lead {line.lead} in the line {line} is not a double (rule 2)")
     try:
         hand_tiles = [h.tiles if isinstance(h, Hand) else h for h in hands]
     except TypeError:

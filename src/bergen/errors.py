@@ -64,6 +64,8 @@ class Reason(enum.Enum):
     """A lead made when the line of play already has tiles."""
     ROUND_OVER = "round_over"
     """Any move after the round (or the match) has ended."""
+    NOT_A_MOVE = "not_a_move"
+    """Something that is not a :class:`~bergen.moves.Lead`, ``Play``, ``Draw`` or ``Pass``."""
 
     def __repr__(self) -> str:
         """Valid Python: ``Reason.MUST_PLAY``."""

@@ -229,3 +229,28 @@ def test_record_match_and_dumps_check_their_arguments() -> None:
 
 def test_errors_are_bergen_errors() -> None:
     assert issubclass(BotError, BergenError)
+
+
+@pytest.mark.parametrize("junk", [None, "5-4L", 3, Tile(5, 4)])
+def test_apply_of_something_that_is_not_a_move_says_so(junk: object) -> None:
+    import bergen
+
+    state = bergen.MatchState.new(3, bergen.CLASSIC, seed=1).round
+    assert state is not None
+    before = repr(state)
+    with pytest.raises(bergen.IllegalMoveError) as err:
+        state.apply(junk)  # type: ignore[arg-type]
+    assert err.value.reason is bergen.Reason.NOT_A_MOVE
+    assert repr(state) == before
+
+
+def test_a_set_up_line_must_lead_with_a_double() -> None:
+    # rule 2: the lead is always a double
+    import bergen
+
+    hands = [[Tile(6, 6)], [Tile(5, 5)]]
+    line = bergen.LineOfPlay.parse("*1-2")
+    placed = {Tile(6, 6), Tile(5, 5), Tile(2, 1)}
+    boneyard = [t for t in bergen.TILES if t not in placed]
+    with pytest.raises(bergen.PositionError, match="not a double"):
+        bergen.RoundState.from_position(hands, boneyard, line, 0)

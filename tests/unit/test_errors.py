@@ -55,4 +55,5 @@ def test_reason_values():
         "wrong_lead",
         "not_a_lead",
         "round_over",
+        "not_a_move",
     }
