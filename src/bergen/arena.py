@@ -481,7 +481,8 @@ def run_arena(
         The results, game index ascending.
 
     Raises:
-        BotError: when fewer than two entrants are given or a spec cannot be loaded (each is
+        BotError: when fewer than two entrants are given, ``move_time`` is not a positive
+            number of seconds (infinity means no limit), or a spec cannot be loaded (each is
             loaded once here, before any game).
         RulesError: when the rules do not allow ``players`` seats.
     """
@@ -490,6 +491,11 @@ def run_arena(
         raise BotError(f"an arena needs two bots or more, got {len(specs)}")
     if type(games) is not int or games < 1:
         raise BotError(f"games must be an int >= 1, got {games!r}")
+    if move_time is not None:
+        if not isinstance(move_time, int | float) or not move_time > 0:  # NaN fails too
+            raise BotError(f"move_time must be seconds > 0 or None, got {move_time!r}")
+        if math.isinf(move_time):
+            move_time = None  # an infinite budget is no limit
     rules.for_table(players)
     for spec in specs:
         load_bot(spec, 0)  # fail early, in this process, on a bad spec

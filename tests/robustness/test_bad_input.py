@@ -254,3 +254,18 @@ def test_a_set_up_line_must_lead_with_a_double() -> None:
     boneyard = [t for t in bergen.TILES if t not in placed]
     with pytest.raises(bergen.PositionError, match="not a double"):
         bergen.RoundState.from_position(hands, boneyard, line, 0)
+
+
+@pytest.mark.parametrize("budget", [-1.0, 0, float("nan"), "1"])
+def test_run_arena_refuses_a_budget_that_is_not_positive_seconds(budget: object) -> None:
+    import bergen
+
+    with pytest.raises(bergen.BergenError, match="move_time"):
+        bergen.run_arena(["random", "greedy"], 2, 2, move_time=budget)  # type: ignore[arg-type]
+
+
+def test_run_arena_with_an_infinite_budget_plays_without_forfeits() -> None:
+    import bergen
+
+    result = bergen.run_arena(["random", "greedy"], 2, 2, seed=1, move_time=float("inf"))
+    assert not result.forfeits
