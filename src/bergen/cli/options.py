@@ -80,7 +80,7 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--no-double",
-        choices=("redeal", "draw"),
+        choices=tuple(d.value for d in NoDouble),
         help="nobody dealt a double: redeal or draw in turn",
     )
     g.add_argument(
@@ -125,9 +125,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     if args.lead_scores is not None:
         changes["lead_scores"] = args.lead_scores
     if args.no_double is not None:
-        changes["no_double"] = (
-            NoDouble.REDEAL if args.no_double == "redeal" else NoDouble.DRAW_IN_TURN
-        )
+        changes["no_double"] = NoDouble(args.no_double)
     if args.hand_sizes is not None:
         changes["hand_sizes"] = HandSizes(*args.hand_sizes)
     if args.lead is not None:

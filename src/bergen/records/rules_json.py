@@ -46,7 +46,7 @@ COMPONENT_TYPES: dict[str, tuple[type, ...]] = {
 """The built-in component types a record may name, by :class:`bergen.Rules` field."""
 
 _POINT_FIELDS = tuple(f.name for f in attrs.fields(Points))
-_NO_DOUBLE = {"redeal": NoDouble.REDEAL, "draw": NoDouble.DRAW_IN_TURN}
+_NO_DOUBLE = tuple(d.value for d in NoDouble)
 _PRESET_META = ("name", "version", "source", "base")
 _RULE_FIELDS = (
     "hand_sizes",
@@ -207,7 +207,7 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
             elif name == "no_double":
                 if not isinstance(value, str) or value not in _NO_DOUBLE:
                     raise RecordError(f"{at}: expected 'redeal' or 'draw', got {value!r}")
-                fields[name] = _NO_DOUBLE[value]
+                fields[name] = NoDouble(value)
             else:
                 if type(value) is not bool:
                     raise RecordError(f"{at}: expected true or false, got {_kind(value)}")
