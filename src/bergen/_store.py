@@ -2,13 +2,14 @@
 
 A ``RoundState`` made by the engine stores only what changes from move to move, plus links:
 
-- `_round`: a _Round shared by every state of the round (from the lead on, a new one that
-  knows the lead tile): the rules, target, dealer, lead draws, deal, lead tile, the boneyard's
-  tiles in draw order as dealt, and the reserve;
+- `_round`: a _Round shared by every state of the round: the rules, target, dealer, lead
+  draws, deal, lead tile (known from the start: the double the lead rule requires), the
+  boneyard's tiles in draw order as dealt, the reserve, and the engine's numbers for the rules
+  at this table (see bergen._kit);
 - `to_move`, `scores`, `outcome` (public fields), `_legal` (the legal moves, worked out by the
   parent's apply);
 - `_masks` (one 28-bit tile mask per seat), `_left` and `_right` (the numbers at the open ends,
-  None before the lead), `_ndraw` (the tiles that can still be drawn) and `_top` (how many
+  None before the lead), `_ndraw` (the tiles that can still be drawn; `_round.ndraw0 - _ndraw`
   have been drawn);
 - `_parent` (the state the move was made on) and `_action` (that move, as its history entry).
 
@@ -33,6 +34,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from bergen._kit import kit_for
 from bergen.hands import Boneyard, Hand, _make_boneyard, _make_hand
 from bergen.line import LineOfPlay, _Chain, _make_line
 from bergen.moves import Draw, End, Lead, Pass, Play
@@ -49,9 +51,28 @@ _LEFT = End.LEFT
 
 
 class _Round:
-    """What the states of one round share (internal; see above)."""
+    """What the states of one round share (internal; see above).
 
-    __slots__ = ("deal", "dealer", "lead", "lead_draws", "reserve", "rules", "target", "tiles")
+    Besides the round's public values it keeps, for the engine's hot path: ``kit`` (the rules'
+    numbers at this table, see :mod:`bergen._kit`), ``next_seat`` and ``side`` (from the kit)
+    and ``ndraw0``, the tiles that could be drawn at the start (so that a state's count of
+    tiles drawn is ``ndraw0 - state._ndraw``).
+    """
+
+    __slots__ = (
+        "deal",
+        "dealer",
+        "kit",
+        "lead",
+        "lead_draws",
+        "ndraw0",
+        "next_seat",
+        "reserve",
+        "rules",
+        "side",
+        "target",
+        "tiles",
+    )
 
     def __init__(
         self,
@@ -63,6 +84,7 @@ class _Round:
         lead: Tile | None,
         tiles: tuple[Tile, ...],
         reserve: int,
+        seats: int,
     ) -> None:
         self.rules = rules
         self.target = target
@@ -72,6 +94,19 @@ class _Round:
         self.lead = lead
         self.tiles = tiles
         self.reserve = reserve
+        kit = self.kit = kit_for(rules, target, seats)
+        self.next_seat = kit.next_seat
+        self.side = kit.side
+        n = len(tiles) - reserve
+        self.ndraw0 = n if n > 0 and kit.drawing else 0
+
+    def with_lead(self, lead: Tile) -> _Round:
+        """This round's values with the lead tile set."""
+        new = _Round.__new__(_Round)
+        for name in _Round.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.lead = lead
+        return new
 
 
 class _Unset:
@@ -159,14 +194,13 @@ def _derive(state: RoundState) -> None:
             line.lead,
             boneyard.tiles,
             boneyard.reserve,
+            len(hands),
         ),
     )
     put(state, "_masks", tuple([_mask_of(h) for h in hands]))
     put(state, "_left", line.left)
     put(state, "_right", line.right)
-    n = len(boneyard.tiles) - boneyard.reserve
-    put(state, "_ndraw", n if n > 0 and rules.drawing else 0)
-    put(state, "_top", 0)
+    put(state, "_ndraw", state._round.ndraw0)
     put(state, "_parent", None)
     put(state, "_action", None)
     cache = _Cache()
@@ -287,14 +321,14 @@ def _get_boneyard(state: RoundState) -> Boneyard:
     cache = state._cache
     if cache is not None and cache.boneyard is not _UNSET:
         return cache.boneyard  # type: ignore[no-any-return]
-    top = state._top
+    ndraw = state._ndraw
     path = [state]
     node = state
     while True:  # only a draw changes the boneyard: share the parent's
         parent = node._parent
-        if parent is None or parent._top != top:
+        if parent is None or parent._ndraw != ndraw:
             rnd = node._round
-            bone = _make_boneyard(rnd.tiles[top:], rnd.reserve)
+            bone = _make_boneyard(rnd.tiles[rnd.ndraw0 - ndraw :], rnd.reserve)
             break
         cache = parent._cache
         if cache is not None and cache.boneyard is not _UNSET:

@@ -23,11 +23,9 @@ from bergen._tables import (
     _RIGHT_ONLY,
     _both_ends,
 )
-from bergen.errors import PositionError
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
-from bergen.hands import Hand
 from bergen.moves import Lead
-from bergen.round import _DRAW_ACTIONS, _LEAD_ACTIONS, _PASS_ACTIONS, RoundState, _StateBuilder
+from bergen.round import _LEAD_ACTIONS, RoundState, _StateBuilder
 from bergen.tiles import BIT, FIT, IS_DOUBLE, TILES, Tile
 
 if TYPE_CHECKING:
@@ -36,8 +34,10 @@ if TYPE_CHECKING:
 _GOING_OUT = EventKind.GOING_OUT
 _DOUBLE_HEADER = EventKind.DOUBLE_HEADER
 _TRIPLE_HEADER = EventKind.TRIPLE_HEADER
+_BLOCKED_HAND = EventKind.BLOCKED_HAND
 _TARGET_REACHED = OutcomeKind.TARGET_REACHED
 _WENT_OUT = OutcomeKind.WENT_OUT
+_BLOCKED = OutcomeKind.BLOCKED
 _EventBuilder = builder(ScoreEvent)
 _OutcomeBuilder = builder(Outcome)
 
@@ -46,151 +46,75 @@ def _child(
     parent: RoundState,
     masks: tuple[int, ...],
     rnd: _Round,
-    left: int | None,
-    right: int | None,
+    left: int,
+    right: int,
     ndraw: int,
-    top: int,
     to_move: int,
     scores: tuple[int, ...],
     outcome: Outcome | None,
     action: Action,
 ) -> RoundState:
-    # The state after a move on `parent`, built without attrs' __init__ (see bergen._fastbuild).
+    # The state after a move on `parent`, built without attrs' __init__ (see bergen._fastbuild),
+    # its legal moves worked out now (the ends may be equal: after a header).
     new = _StateBuilder()
     new._round = rnd
     new.to_move = to_move
     new.scores = scores
     new.outcome = outcome
-    new._legal = None if outcome is None else ()
     new._masks = masks
     new._left = left
     new._right = right
     new._ndraw = ndraw
-    new._top = top
     new._parent = parent
     new._action = action
     new._cache = None
+    if outcome is not None:
+        new._legal = ()
+    else:
+        hand = masks[to_move]
+        fl = hand & FIT[left]
+        fr = hand & FIT[right]
+        if fl:
+            if not fr:
+                new._legal = _LEFT_ONLY[fl]
+            elif left == right:
+                new._legal = _BOTH_SAME[fl]
+            else:
+                by_right = _BOTH.get(fl)
+                legal = None if by_right is None else by_right.get(fr)
+                new._legal = _both_ends(fl, fr) if legal is None else legal
+        elif fr:
+            new._legal = _RIGHT_ONLY[fr]
+        else:
+            new._legal = _DRAW_ONLY if ndraw else _PASS_ONLY
     new.__class__ = RoundState
     return new  # type: ignore[no-any-return]
 
 
-def _ended(state: RoundState, scores: tuple[int, ...], outcome: Outcome) -> RoundState:
-    # `state` with the round over (a block): the same history, new scores and outcome.
-    new = _StateBuilder()
-    new._round = state._round
-    new.to_move = state.to_move
-    new.scores = scores
-    new.outcome = outcome
-    new._legal = ()
-    new._masks = state._masks
-    new._left = state._left
-    new._right = state._right
-    new._ndraw = state._ndraw
-    new._top = state._top
-    new._parent = state._parent
-    new._action = state._action
-    new._cache = state._cache
-    new.__class__ = RoundState
-    return new  # type: ignore[no-any-return]
-
-
-def _pass(state: RoundState) -> RoundState:
-    # Rule 4: nothing fits and nothing can be drawn; the next seat moves.
-    seat = state.to_move
-    nxt = seat + 1
-    if nxt == len(state._masks):
-        nxt = 0
-    return _child(
-        state,
-        state._masks,
-        state._round,
-        state._left,
-        state._right,
-        state._ndraw,
-        state._top,
-        nxt,
-        state.scores,
-        None,
-        _PASS_ACTIONS[seat],
-    )
-
-
-def _draw(state: RoundState) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
-    # Rule 4: the top tile of the boneyard goes to the seat to move, which moves again.
-    seat = state.to_move
-    rnd = state._round
-    top = state._top
-    t = rnd.tiles[top].index
-    masks = state._masks
-    mask = masks[seat] | BIT[t]
-    new_masks = _with(masks, seat, mask)
-    ndraw = state._ndraw - 1
+def _drew_to_block(
+    state: RoundState, masks: tuple[int, ...], action: Action
+) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+    # Rule 8 after a draw: the last drawable tile drawn, nobody can play or draw.
     left: int = state._left  # type: ignore[assignment]
     right: int = state._right  # type: ignore[assignment]
-    action = _DRAW_ACTIONS[seat][t]
-    if not ndraw:
-        ends = FIT[left] | FIT[right]
-        for other in new_masks:
-            if other & ends:
-                break
-        else:  # rule 8
-            return _block(
-                _child(
-                    state, new_masks, rnd, left, right, 0, top + 1, seat, state.scores, None, action
-                )
-            )
-    new = _StateBuilder()
-    new._round = rnd
-    new.to_move = seat
-    new.scores = state.scores
-    new.outcome = None
-    new._masks = new_masks
-    new._left = left
-    new._right = right
-    new._ndraw = ndraw
-    new._top = top + 1
-    new._parent = state
-    new._action = action
-    new._cache = None
-    fl = mask & FIT[left]
-    fr = mask & FIT[right]
-    if fl:
-        if not fr:
-            new._legal = _LEFT_ONLY[fl]
-        elif left == right:
-            new._legal = _BOTH_SAME[fl]
-        else:
-            by_right = _BOTH.get(fl)
-            legal = None if by_right is None else by_right.get(fr)
-            new._legal = _both_ends(fl, fr) if legal is None else legal
-    elif fr:
-        new._legal = _RIGHT_ONLY[fr]
-    else:
-        new._legal = _DRAW_ONLY if ndraw else _PASS_ONLY
-    new.__class__ = RoundState
-    return new, ()
+    seat = state.to_move
+    rnd = state._round
+    return _block(state, masks, rnd, left, right, seat, state.scores, action, ())
 
 
-def _lead_tile(state: RoundState, t: int) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
-    # Rule 2: the lead. The states from here on share a _Round that knows the lead tile.
+def _lead(state: RoundState, t: int) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+    # Rule 2: the lead. RoundState.start knows the lead tile already; a state made by the
+    # constructor before the lead gets a _Round that knows it.
     seat = state.to_move
     tile = TILES[t]
-    old = state._round
-    rnd = _Round(
-        old.rules,
-        old.target,
-        old.dealer,
-        old.lead_draws,
-        old.deal,
-        tile,
-        old.tiles,
-        old.reserve,
-    )
+    rnd = state._round
+    if rnd.lead is not tile:
+        rnd = rnd.with_lead(tile)
     masks = _with(state._masks, seat, state._masks[seat] ^ BIT[t])
-    return _finish(state, t, masks, rnd, tile.high, tile.low, _LEAD_ACTIONS[seat][t])
+    return _scored(state, t, masks, rnd, tile.high, tile.low, _LEAD_ACTIONS[seat][t])
 
 
-def _finish(
+def _scored(
     state: RoundState,
     t: int,
     masks: tuple[int, ...],
@@ -199,84 +123,85 @@ def _finish(
     right: int,
     action: Action,
 ) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
-    # The general end of a lead or a play: a header (rules 5-6; the lead double counts as a
-    # double header when the rules score the lead), going out (rule 7), a block (rule 8);
-    # scoring stops at the first event that reaches the target (rule 9).
+    # The end of a lead or of a play that may score or end the round: a header (rules 5-6; the
+    # lead double counts as a double header when the rules score the lead), going out
+    # (rule 7), a block (rule 8); scoring stops at the first event that reaches the target
+    # (rule 9).
     seat = state.to_move
-    rules = rnd.rules
-    header: EventKind | None = None
+    kit = rnd.kit
+    triple: bool | None = None  # None: no header
     if action.move.__class__ is Lead:
-        if rules.lead_scores:
-            header = _DOUBLE_HEADER
+        if kit.lead_scores:
+            triple = False
     elif left == right:
         on_left = action.move.end is _LEFT  # type: ignore[union-attr]
-        if IS_DOUBLE[t] or _outer_double(state, not on_left):
-            header = _TRIPLE_HEADER
-        else:
-            header = _DOUBLE_HEADER
+        triple = IS_DOUBLE[t] or _outer_double(state, not on_left)
     scores = state.scores
-    events: tuple[ScoreEvent, ...] = ()
-    outcome: Outcome | None = None
-    mask = masks[seat]
-    if header is not None or not mask:
-        side = seat % 2 if rules.partnerships else seat
-        target = rnd.target
-        found: list[ScoreEvent] = []
-        if header is not None:
-            points = rules.points
-            base = points.triple_header if header is _TRIPLE_HEADER else points.double_header
-            pts = rules.reduction.reduce(base, scores[side], target)
-            scores = _add(scores, side, pts)
-            found.append(_make_event(header, seat, side, pts, base, TILES[t]))
-            if scores[side] >= target:
-                outcome = _make_outcome(_TARGET_REACHED, seat, side)
-        if outcome is None and not mask:
-            base = rules.points.going_out
-            scores = _add(scores, side, base)
-            found.append(_make_event(_GOING_OUT, seat, side, base, base, TILES[t]))
-            outcome = _make_outcome(_WENT_OUT, seat, side)
-        events = tuple(found)
     ndraw = state._ndraw
-    top = state._top
-    if outcome is not None:
-        ended = _child(state, masks, rnd, left, right, ndraw, top, seat, scores, outcome, action)
-        return ended, events
+    events: tuple[ScoreEvent, ...] = ()
+    mask = masks[seat]
+    if triple is not None or not mask:
+        side = rnd.side[seat]
+        target = rnd.target
+        tile = TILES[t]
+        if triple is not None:
+            s = scores[side]
+            if triple:
+                base = kit.triple_header
+                pts = kit.triple_points.get(s)
+                kind = _TRIPLE_HEADER
+            else:
+                base = kit.double_header
+                pts = kit.double_points.get(s)
+                kind = _DOUBLE_HEADER
+            if pts is None:  # a user-supplied reduction, or a score past the tables
+                pts = kit.reduce(base, s, target)
+            scores = _add(scores, side, pts)
+            events = (_make_event(kind, seat, side, pts, base, tile),)
+            if s + pts >= target:
+                outcome = _make_outcome(_TARGET_REACHED, seat, side)
+                ended = _child(state, masks, rnd, left, right, ndraw, seat, scores, outcome, action)
+                return ended, events
+        if not mask:
+            base = kit.going_out
+            scores = _add(scores, side, base)
+            events = (*events, _make_event(_GOING_OUT, seat, side, base, base, tile))
+            outcome = _make_outcome(_WENT_OUT, seat, side)
+            ended = _child(state, masks, rnd, left, right, ndraw, seat, scores, outcome, action)
+            return ended, events
     if not ndraw:
         ends = FIT[left] | FIT[right]
         for m in masks:
             if m & ends:
                 break
-        else:
-            # Rule 8; once the round is over, to_move is the seat that moved last.
-            blocked, block_events = _block(
-                _child(state, masks, rnd, left, right, 0, top, seat, scores, None, action)
-            )
-            return blocked, (*events, *block_events)
-    nxt = seat + 1
-    if nxt == len(masks):
-        nxt = 0
-    new = _child(state, masks, rnd, left, right, ndraw, top, nxt, scores, None, action)
-    return new, events
+        else:  # rule 8; once the round is over, to_move is the seat that moved last
+            return _block(state, masks, rnd, left, right, seat, scores, action, events)
+    nxt = rnd.next_seat[seat]
+    return _child(state, masks, rnd, left, right, ndraw, nxt, scores, None, action), events
 
 
-def _block(state: RoundState) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
-    """Rule 8: judge the blocked hand and end the round."""
-    rules = state._round.rules
-    n_sides = len(state.scores)
-    side_masks = [0] * n_sides
-    for seat, m in enumerate(state._masks):
-        side_masks[seat % 2 if rules.partnerships else seat] |= m
-    winner = rules.blocked.winner([Hand(m).tiles for m in side_masks])
+def _block(
+    parent: RoundState,
+    masks: tuple[int, ...],
+    rnd: _Round,
+    left: int,
+    right: int,
+    seat: int,
+    scores: tuple[int, ...],
+    action: Action,
+    events: tuple[ScoreEvent, ...],
+) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+    """Rule 8: judge the blocked hand and end the round (``events``: those of the move so far)."""
+    kit = rnd.kit
+    winner = kit.blocked_winner(masks)
     if winner is None:
-        return _ended(state, state.scores, Outcome(OutcomeKind.BLOCKED, None, None)), ()
-    if type(winner) is not int or not 0 <= winner < n_sides:
-        raise PositionError(
-            f"the blocked-hand judge {rules.blocked!r} returned {winner!r}, not a side"
-        )
-    pts = rules.points.blocked_hand
-    scores = _add(state.scores, winner, pts)
-    event = ScoreEvent(EventKind.BLOCKED_HAND, winner, winner, pts, pts, None)
-    return _ended(state, scores, Outcome(OutcomeKind.BLOCKED, winner, winner)), (event,)
+        outcome = _make_outcome(_BLOCKED, None, None)
+    else:
+        pts = kit.blocked_hand
+        scores = _add(scores, winner, pts)
+        events = (*events, _make_event(_BLOCKED_HAND, winner, winner, pts, pts, None))
+        outcome = _make_outcome(_BLOCKED, winner, winner)
+    return _child(parent, masks, rnd, left, right, 0, seat, scores, outcome, action), events
 
 
 def _add(scores: tuple[int, ...], side: int, pts: int) -> tuple[int, ...]:

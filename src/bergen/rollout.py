@@ -23,30 +23,21 @@ components are worked out on bitmasks, user-supplied ones are called through the
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from bergen._store import _outer_double
 from bergen.errors import BergenError, PositionError
 from bergen.round import RoundState
-from bergen.rules import (
-    FewestDoublesThenPips,
-    FewestPips,
-    NearTargetReduction,
-    NoDoubleFirst,
-    NoDoubleFirstNonDoublePips,
-    NoReduction,
-    Rules,
-)
-from bergen.tiles import DOUBLES_MASK, FIT, HIGH, IS_DOUBLE, OTHER, PIPS, tiles_of_mask
+from bergen.tiles import FIT, HIGH, IS_DOUBLE, OTHER
+
+if TYPE_CHECKING:
+    from bergen._kit import _Kit
 
 __all__ = ["rollout"]
 
 Policy = Literal["random", "first"]
 """How :func:`rollout` chooses among the legal moves: ``"random"``, the move at index
 ``int(rng.random() * len(legal))``; ``"first"``, always the first legal move (no generator)."""
-
-_NON_DOUBLES_MASK = ((1 << 28) - 1) & ~DOUBLES_MASK
 
 
 def rollout(
@@ -86,16 +77,21 @@ def rollout(
     # The round's engine data (see bergen._store): no public
     # value is built for the rollout.
     shared = state._round
-    rules = shared.rules
+    kit = shared.kit
     target = shared.target
-    params = _params(rules, target)
-    dbl_pts, trp_pts, custom_reduce, base_dbl, base_trp, out_pts, partners = params
+    dbl_pts = kit.double_points
+    trp_pts = kit.triple_points
+    reduce = kit.reduce
+    base_dbl = kit.double_header
+    base_trp = kit.triple_header
+    out_pts = kit.going_out
+    partners = kit.partnerships
     hands = list(state._masks)
     scores = list(state.scores)
     n = len(hands)
     btiles = shared.tiles  # the boneyard as dealt; the next tile drawn is btiles[top]
-    top = state._top
-    last_draw = len(btiles) - shared.reserve if rules.drawing else 0
+    last_draw = shared.ndraw0
+    top = last_draw - state._ndraw
     seat = state.to_move
     fit = FIT
     other = OTHER
@@ -112,12 +108,13 @@ def rollout(
         left = right = HIGH[t]
         left_double = right_double = True
         side = seat & 1 if partners else seat
-        if rules.lead_scores:
+        if kit.lead_scores:
             s = scores[side]
-            scores[side] = s + (
-                dbl_pts[s] if custom_reduce is None else custom_reduce(base_dbl, s, target)
-            )
-            if scores[side] >= target:
+            pts = dbl_pts.get(s)
+            if pts is None:
+                pts = reduce(base_dbl, s, target)
+            scores[side] = s + pts
+            if s + pts >= target:
                 return tuple(scores)
         if not hand:
             scores[side] += out_pts
@@ -128,7 +125,7 @@ def rollout(
                 if h & ends:
                     break
             else:
-                return _block(rules, hands, scores, partners)
+                return _block(kit, hands, scores)
         seat = seat + 1 if seat + 1 < n else 0
     else:
         left = state._left
@@ -169,13 +166,13 @@ def rollout(
                 side = seat & 1 if partners else seat
                 s = scores[side]
                 if left_double or right_double:
-                    pts = (
-                        trp_pts[s] if custom_reduce is None else custom_reduce(base_trp, s, target)
-                    )
+                    pts = trp_pts.get(s)
+                    if pts is None:
+                        pts = reduce(base_trp, s, target)
                 else:
-                    pts = (
-                        dbl_pts[s] if custom_reduce is None else custom_reduce(base_dbl, s, target)
-                    )
+                    pts = dbl_pts.get(s)
+                    if pts is None:
+                        pts = reduce(base_dbl, s, target)
                 scores[side] = s + pts
                 if s + pts >= target:  # rule 9: scoring stops at the target
                     return tuple(scores)
@@ -188,7 +185,7 @@ def rollout(
                     if h & ends:
                         break
                 else:  # rule 8: nobody can play or draw
-                    return _block(rules, hands, scores, partners)
+                    return _block(kit, hands, scores)
             seat = seat + 1 if seat + 1 < n else 0
         elif top < last_draw:  # draw (rule 4); the same seat moves again
             rnd()
@@ -200,7 +197,7 @@ def rollout(
                     if h & ends:
                         break
                 else:
-                    return _block(rules, hands, scores, partners)
+                    return _block(kit, hands, scores)
         else:  # pass
             rnd()
             seat = seat + 1 if seat + 1 < n else 0
@@ -210,79 +207,9 @@ def _zero() -> float:
     return 0.0
 
 
-_Params = tuple[list[int], list[int], Callable[[int, int, int], int] | None, int, int, int, bool]
-_PARAMS: dict[tuple[int, int], tuple[Rules, _Params]] = {}
-_PARAMS_MAX = 256
-
-
-def _params(rules: Rules, target: int) -> _Params:
-    """The rules' numbers for the loop, remembered per rules value and target."""
-    key = (id(rules), target)
-    hit = _PARAMS.get(key)
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    points = rules.points
-    reduction = rules.reduction
-    dbl_pts: list[int] = []
-    trp_pts: list[int] = []
-    custom_reduce: Callable[[int, int, int], int] | None = None
-    if reduction.__class__ is NearTargetReduction or reduction.__class__ is NoReduction:
-        # Scores during a round are below the target, so these tables cover every header.
-        dbl_pts = [reduction.reduce(points.double_header, s, target) for s in range(target)]
-        trp_pts = [reduction.reduce(points.triple_header, s, target) for s in range(target)]
-    else:
-        custom_reduce = reduction.reduce
-    params: _Params = (
-        dbl_pts,
-        trp_pts,
-        custom_reduce,
-        points.double_header,
-        points.triple_header,
-        points.going_out,
-        rules.partnerships,
-    )
-    if len(_PARAMS) >= _PARAMS_MAX:
-        _PARAMS.clear()
-    _PARAMS[key] = (rules, params)
-    return params
-
-
-def _mask_pips(mask: int) -> int:
-    pips = 0
-    while mask:
-        low = mask & -mask
-        pips += PIPS[low.bit_length() - 1]
-        mask ^= low
-    return pips
-
-
-def _block(rules: Rules, hands: list[int], scores: list[int], partners: bool) -> tuple[int, ...]:
+def _block(kit: _Kit, hands: list[int], scores: list[int]) -> tuple[int, ...]:
     """Rule 8: judge the blocked hand as RoundState does and return the final scores."""
-    sides = len(scores)
-    side_masks = [0] * sides
-    for seat, m in enumerate(hands):
-        side_masks[seat & 1 if partners else seat] |= m
-    judge = rules.blocked
-    cls = judge.__class__
-    keys: list[tuple[int, ...]]
-    if cls is FewestDoublesThenPips:
-        keys = [((m & DOUBLES_MASK).bit_count(), _mask_pips(m)) for m in side_masks]
-    elif cls is FewestPips:
-        keys = [(_mask_pips(m),) for m in side_masks]
-    elif cls is NoDoubleFirst:
-        keys = [(int(bool(m & DOUBLES_MASK)), _mask_pips(m)) for m in side_masks]
-    elif cls is NoDoubleFirstNonDoublePips:
-        keys = [
-            (int(bool(m & DOUBLES_MASK)), _mask_pips(m & _NON_DOUBLES_MASK)) for m in side_masks
-        ]
-    else:
-        winner = judge.winner([tiles_of_mask(m) for m in side_masks])
-        if winner is not None and (type(winner) is not int or not 0 <= winner < sides):
-            raise PositionError(f"the blocked-hand judge {judge!r} returned {winner!r}, not a side")
-        if winner is not None:
-            scores[winner] += rules.points.blocked_hand
-        return tuple(scores)
-    best = min(keys)
-    if keys.count(best) == 1:
-        scores[keys.index(best)] += rules.points.blocked_hand
+    winner = kit.blocked_winner(hands)
+    if winner is not None:
+        scores[winner] += kit.blocked_hand
     return tuple(scores)

@@ -19,6 +19,7 @@ from bergen._store import _EMPTY_LINE, _LEFT, _derive, _Round, _with
 from bergen._store import install as _install
 from bergen._tables import (
     _BOTH,
+    _BOTH_SAME,
     _DRAW_ONLY,
     _LEFT_ONLY,
     _PASS_ONLY,
@@ -136,7 +137,6 @@ class RoundState:
     _left: int | None = attrs.field(init=False, eq=False, hash=False, repr=False)
     _right: int | None = attrs.field(init=False, eq=False, hash=False, repr=False)
     _ndraw: int = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _top: int = attrs.field(init=False, eq=False, hash=False, repr=False)
     _parent: RoundState | None = attrs.field(init=False, eq=False, hash=False, repr=False)
     _action: Action | None = attrs.field(init=False, eq=False, hash=False, repr=False)
     _cache: _Cache | None = attrs.field(init=False, eq=False, hash=False, repr=False)
@@ -200,8 +200,16 @@ class RoundState:
                 deal=deal,
             )
         state = _StateBuilder()
-        state._round = _Round(
-            rules, table.target, dealer, lead_draws, deal, None, tiles, table.reserve
+        rnd = state._round = _Round(
+            rules,
+            table.target,
+            dealer,
+            lead_draws,
+            deal,
+            required,
+            tiles,
+            table.reserve,
+            table.seats,
         )
         state.to_move = leader
         state.scores = score_t
@@ -209,9 +217,7 @@ class RoundState:
         state._legal = (LEADS[required.index],)
         state._masks = tuple(masks)
         state._left = state._right = None
-        n = len(tiles) - table.reserve
-        state._ndraw = n if n > 0 and rules.drawing else 0
-        state._top = 0
+        state._ndraw = rnd.ndraw0
         state._parent = state._action = state._cache = None
         state.__class__ = RoundState
         return state  # type: ignore[no-any-return]
@@ -401,22 +407,69 @@ class RoundState:
         else:  # `in` would call the moves' __eq__ on the way: only for other instances
             if move not in legal:
                 self.check(move, seat)  # raises
+            move = legal[legal.index(move)]  # the engine's own instance, equal to `move`
+        # The moves of a round, written out here (a play, a draw, a pass) or in
+        # bergen._transitions (the lead, and a play that scores or ends the round). Next states
+        # are built without attrs' __init__ (see bergen._fastbuild) from the engine's data
+        # alone: the hand masks, the ends, the parent and the move (see bergen._store).
         cls = move.__class__
-        if cls is not Play:
-            if cls is Draw:
-                return _draw(self)
-            if cls is Pass:
-                return _pass(self), ()
-            return _lead_tile(self, move.tile.index)  # type: ignore[union-attr]
-        # A play (rule 3), written out here because it is most of the moves of a round. The
-        # next state is built without attrs' __init__ (see bergen._fastbuild) from the
-        # engine's data alone: the hand masks, the ends, the parent and the move (see
-        # bergen._store).
-        t: int = move.tile.index  # type: ignore[union-attr]
         seat = self.to_move
         masks = self._masks
-        mask = masks[seat] ^ BIT[t]
         n = len(masks)
+        if cls is Play:  # rule 3
+            t: int = move.tile.index  # type: ignore[union-attr]
+            mask = masks[seat] ^ BIT[t]
+            if move.end is _LEFT:  # type: ignore[union-attr]
+                left: int = OTHER[t][self._left]  # type: ignore[index]
+                right: int = self._right  # type: ignore[assignment]
+                action = _PLAY_ACTIONS[seat][t][1]
+            else:
+                left = self._left  # type: ignore[assignment]
+                right = OTHER[t][self._right]  # type: ignore[index]
+                action = _PLAY_ACTIONS[seat][t][0]
+        elif cls is Draw:  # rule 4: the top tile of the boneyard; the same seat moves again
+            rnd = self._round
+            ndraw = self._ndraw
+            t = rnd.tiles[rnd.ndraw0 - ndraw].index
+            mask = masks[seat] | BIT[t]
+            left = self._left  # type: ignore[assignment]
+            right = self._right  # type: ignore[assignment]
+            action = _DRAW_ACTIONS[seat][t]
+        elif cls is Pass:  # rule 4: nothing fits and nothing can be drawn
+            nxt = self._round.next_seat[seat]
+            state = _StateBuilder()
+            state._round = self._round
+            state.to_move = nxt
+            state.scores = self.scores
+            state.outcome = None
+            state._masks = masks
+            state._left = left = self._left  # type: ignore[assignment]
+            state._right = right = self._right  # type: ignore[assignment]
+            state._ndraw = 0
+            state._parent = self
+            state._action = _PASS_ACTIONS[seat]
+            state._cache = None
+            nm = masks[nxt]
+            fl = nm & FIT[left]
+            fr = nm & FIT[right]
+            if fl:
+                if not fr:
+                    state._legal = _LEFT_ONLY[fl]
+                elif left == right:
+                    state._legal = _BOTH_SAME[fl]
+                else:
+                    by_right = _BOTH.get(fl)
+                    legal = None if by_right is None else by_right.get(fr)
+                    state._legal = _both_ends(fl, fr) if legal is None else legal
+            elif fr:
+                state._legal = _RIGHT_ONLY[fr]
+            else:
+                state._legal = _PASS_ONLY
+            state.__class__ = RoundState
+            return state, ()
+        else:  # the lead (rule 2)
+            return _lead(self, move.tile.index)  # type: ignore[union-attr]
+        # The hand masks with the mover's changed: written out for the usual table sizes.
         new_masks: tuple[int, ...]
         if n == 2:
             new_masks = (mask, masks[1]) if seat == 0 else (masks[0], mask)
@@ -429,27 +482,30 @@ class RoundState:
                 new_masks = (masks[0], masks[1], mask)
         else:
             new_masks = _with(masks, seat, mask)
-        if move.end is _LEFT:  # type: ignore[union-attr]
-            left: int = OTHER[t][self._left]  # type: ignore[index]
-            right: int = self._right  # type: ignore[assignment]
-            action = _PLAY_ACTIONS[seat][t][1]
-        else:
-            left = self._left  # type: ignore[assignment]
-            right = OTHER[t][self._right]  # type: ignore[index]
-            action = _PLAY_ACTIONS[seat][t][0]
-        if left == right or not mask:  # a header (rule 5) or going out (rule 7)
-            return _finish(self, t, new_masks, self._round, left, right, action)
-        ndraw = self._ndraw
-        if not ndraw:
-            ends = FIT[left] | FIT[right]
-            for other in new_masks:
-                if other & ends:
-                    break
-            else:  # rule 8: nobody can play or draw
-                return _finish(self, t, new_masks, self._round, left, right, action)
-        nxt = seat + 1
-        if nxt == n:
-            nxt = 0
+        if cls is Play:
+            if left == right or not mask:  # a header (rule 5) or going out (rule 7)
+                return _scored(self, t, new_masks, self._round, left, right, action)
+            ndraw = self._ndraw
+            if not ndraw:
+                ends = FIT[left] | FIT[right]
+                for other in new_masks:
+                    if other & ends:
+                        break
+                else:  # rule 8: nobody can play or draw
+                    return _scored(self, t, new_masks, self._round, left, right, action)
+            nxt = self._round.next_seat[seat]
+            nm = new_masks[nxt]
+        else:  # a draw
+            ndraw -= 1
+            if not ndraw:
+                ends = FIT[left] | FIT[right]
+                for other in new_masks:
+                    if other & ends:
+                        break
+                else:  # rule 8: nobody can play or draw
+                    return _drew_to_block(self, new_masks, action)
+            nxt = seat
+            nm = mask
         state = _StateBuilder()
         state._round = self._round
         state.to_move = nxt
@@ -459,22 +515,21 @@ class RoundState:
         state._left = left
         state._right = right
         state._ndraw = ndraw
-        state._top = self._top
         state._parent = self
         state._action = action
         state._cache = None
-        # The next seat's legal moves, worked out now while the numbers are at hand (the ends
-        # differ: a play that makes them equal scores a header and takes the path above).
-        nm = new_masks[nxt]
+        # The next seat's legal moves, worked out now while the numbers are at hand.
         fl = nm & FIT[left]
         fr = nm & FIT[right]
         if fl:
-            if fr:
+            if not fr:
+                state._legal = _LEFT_ONLY[fl]
+            elif left == right:  # only after a draw: a play that makes them equal scores
+                state._legal = _BOTH_SAME[fl]
+            else:
                 by_right = _BOTH.get(fl)
                 legal = None if by_right is None else by_right.get(fr)
                 state._legal = _both_ends(fl, fr) if legal is None else legal
-            else:
-                state._legal = _LEFT_ONLY[fl]
         elif fr:
             state._legal = _RIGHT_ONLY[fr]
         else:
@@ -531,4 +586,4 @@ _StateBuilder = builder(RoundState)
 _set_legal = RoundState.__dict__["_legal"].__set__
 
 # The transitions build RoundState values, so they import this module: imported last.
-from bergen._transitions import _draw, _finish, _lead_tile, _pass  # noqa: E402
+from bergen._transitions import _drew_to_block, _lead, _scored  # noqa: E402
