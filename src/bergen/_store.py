@@ -11,7 +11,8 @@ A ``RoundState`` made by the engine stores only what changes from move to move, 
 - `_masks` (one 28-bit tile mask per seat), `_left` and `_right` (the numbers at the open ends,
   None before the lead), `_ndraw` (the tiles that can still be drawn; `_round.ndraw0 - _ndraw`
   have been drawn);
-- `_parent` (the state the move was made on) and `_action` (that move, as its history entry).
+- `_parent` (the state the move was made on) and `_move` (that move; its history entry, an
+  Action, is looked up when the history is built).
 
 The other public fields are properties: `rules`, `target`, `dealer`, `lead_draws` and `deal`
 read `_round`; `hands`, `boneyard`, `line` and the history trail `_trail` are built on first
@@ -202,7 +203,7 @@ def _derive(state: RoundState) -> None:
     put(state, "_right", line.right)
     put(state, "_ndraw", state._round.ndraw0)
     put(state, "_parent", None)
-    put(state, "_action", None)
+    put(state, "_move", None)
     cache = _Cache()
     cache.hands = hands
     cache.boneyard = boneyard
@@ -238,8 +239,10 @@ def _get_trail(state: RoundState) -> _Trail:
             break
         path.append(node)
         node = parent
+    from bergen.round import _action_of
+
     for node in reversed(path):
-        trail = (node._action, trail)  # type: ignore[assignment]
+        trail = (_action_of(node), trail)
         _cache_of(node).trail = trail
     return trail
 
@@ -264,7 +267,7 @@ def _get_chains(state: RoundState) -> tuple[_Chain, _Chain]:
         path.append(node)
         node = parent
     for node in reversed(path):
-        move = node._action.move  # type: ignore[union-attr]
+        move = node._move
         if isinstance(move, Play):
             if move.end is _LEFT:
                 lchain = (move.tile.index, node._left, lchain)  # type: ignore[assignment]
@@ -287,7 +290,7 @@ def _get_line(state: RoundState) -> LineOfPlay:
     line: LineOfPlay | None = None
     while True:  # a draw or a pass leaves the line as it was: share the parent's
         parent = node._parent
-        if parent is None or not isinstance(node._action.move, _SAME_LINE):  # type: ignore[union-attr]
+        if parent is None or not isinstance(node._move, _SAME_LINE):
             break
         cache = parent._cache
         if cache is not None and cache.line is not _UNSET:
@@ -423,12 +426,12 @@ def _outer_double(state: RoundState, on_left: bool) -> bool:
                 return IS_DOUBLE[chain[0]]
             lead = node._round.lead
             return lead is not None and IS_DOUBLE[lead.index]
-        action = node._action
-        if action is None:
+        move = node._move
+        if move is None:
             break
-        move = action.move
-        if isinstance(move, Lead) or (isinstance(move, Play) and (move.end is _LEFT) is on_left):
-            return IS_DOUBLE[move.tile.index]
+        cls = move.__class__
+        if cls is Lead or (cls is Play and (move.end is _LEFT) is on_left):  # type: ignore[union-attr]
+            return IS_DOUBLE[move.tile.index]  # type: ignore[union-attr]
         node = node._parent
     lead = state._round.lead
     return lead is not None and IS_DOUBLE[lead.index]

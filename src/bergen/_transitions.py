@@ -24,12 +24,12 @@ from bergen._tables import (
     _both_ends,
 )
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
-from bergen.moves import Lead
-from bergen.round import _LEAD_ACTIONS, RoundState, _StateBuilder
+from bergen.moves import LEADS, Lead, Move
+from bergen.round import RoundState, _StateBuilder
 from bergen.tiles import BIT, FIT, IS_DOUBLE, TILES, Tile
 
 if TYPE_CHECKING:
-    from bergen.round import Action
+    pass
 
 _GOING_OUT = EventKind.GOING_OUT
 _DOUBLE_HEADER = EventKind.DOUBLE_HEADER
@@ -52,7 +52,7 @@ def _child(
     to_move: int,
     scores: tuple[int, ...],
     outcome: Outcome | None,
-    action: Action,
+    move: Move,
 ) -> RoundState:
     # The state after a move on `parent`, built without attrs' __init__ (see bergen._fastbuild),
     # its legal moves worked out now (the ends may be equal: after a header).
@@ -66,7 +66,7 @@ def _child(
     new._right = right
     new._ndraw = ndraw
     new._parent = parent
-    new._action = action
+    new._move = move
     new._cache = None
     if outcome is not None:
         new._legal = ()
@@ -92,14 +92,14 @@ def _child(
 
 
 def _drew_to_block(
-    state: RoundState, masks: tuple[int, ...], action: Action
+    state: RoundState, masks: tuple[int, ...], move: Move
 ) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
     # Rule 8 after a draw: the last drawable tile drawn, nobody can play or draw.
     left: int = state._left  # type: ignore[assignment]
     right: int = state._right  # type: ignore[assignment]
     seat = state.to_move
     rnd = state._round
-    return _block(state, masks, rnd, left, right, seat, state.scores, action, ())
+    return _block(state, masks, rnd, left, right, seat, state.scores, move, ())
 
 
 def _lead(state: RoundState, t: int) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
@@ -111,7 +111,7 @@ def _lead(state: RoundState, t: int) -> tuple[RoundState, tuple[ScoreEvent, ...]
     if rnd.lead is not tile:
         rnd = rnd.with_lead(tile)
     masks = _with(state._masks, seat, state._masks[seat] ^ BIT[t])
-    return _scored(state, t, masks, rnd, tile.high, tile.low, _LEAD_ACTIONS[seat][t])
+    return _scored(state, t, masks, rnd, tile.high, tile.low, LEADS[t])
 
 
 def _scored(
@@ -121,7 +121,7 @@ def _scored(
     rnd: _Round,
     left: int,
     right: int,
-    action: Action,
+    move: Move,
 ) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
     # The end of a lead or of a play that may score or end the round: a header (rules 5-6; the
     # lead double counts as a double header when the rules score the lead), going out
@@ -130,11 +130,11 @@ def _scored(
     seat = state.to_move
     kit = rnd.kit
     triple: bool | None = None  # None: no header
-    if action.move.__class__ is Lead:
+    if move.__class__ is Lead:
         if kit.lead_scores:
             triple = False
     elif left == right:
-        on_left = action.move.end is _LEFT  # type: ignore[union-attr]
+        on_left = move.end is _LEFT  # type: ignore[union-attr]
         triple = IS_DOUBLE[t] or _outer_double(state, not on_left)
     scores = state.scores
     ndraw = state._ndraw
@@ -160,14 +160,14 @@ def _scored(
             events = (_make_event(kind, seat, side, pts, base, tile),)
             if s + pts >= target:
                 outcome = _make_outcome(_TARGET_REACHED, seat, side)
-                ended = _child(state, masks, rnd, left, right, ndraw, seat, scores, outcome, action)
+                ended = _child(state, masks, rnd, left, right, ndraw, seat, scores, outcome, move)
                 return ended, events
         if not mask:
             base = kit.going_out
             scores = _add(scores, side, base)
             events = (*events, _make_event(_GOING_OUT, seat, side, base, base, tile))
             outcome = _make_outcome(_WENT_OUT, seat, side)
-            ended = _child(state, masks, rnd, left, right, ndraw, seat, scores, outcome, action)
+            ended = _child(state, masks, rnd, left, right, ndraw, seat, scores, outcome, move)
             return ended, events
     if not ndraw:
         ends = FIT[left] | FIT[right]
@@ -175,9 +175,9 @@ def _scored(
             if m & ends:
                 break
         else:  # rule 8; once the round is over, to_move is the seat that moved last
-            return _block(state, masks, rnd, left, right, seat, scores, action, events)
+            return _block(state, masks, rnd, left, right, seat, scores, move, events)
     nxt = rnd.next_seat[seat]
-    return _child(state, masks, rnd, left, right, ndraw, nxt, scores, None, action), events
+    return _child(state, masks, rnd, left, right, ndraw, nxt, scores, None, move), events
 
 
 def _block(
@@ -188,7 +188,7 @@ def _block(
     right: int,
     seat: int,
     scores: tuple[int, ...],
-    action: Action,
+    move: Move,
     events: tuple[ScoreEvent, ...],
 ) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
     """Rule 8: judge the blocked hand and end the round (``events``: those of the move so far)."""
@@ -201,7 +201,7 @@ def _block(
         scores = _add(scores, winner, pts)
         events = (*events, _make_event(_BLOCKED_HAND, winner, winner, pts, pts, None))
         outcome = _make_outcome(_BLOCKED, winner, winner)
-    return _child(parent, masks, rnd, left, right, 0, seat, scores, outcome, action), events
+    return _child(parent, masks, rnd, left, right, 0, seat, scores, outcome, move), events
 
 
 def _add(scores: tuple[int, ...], side: int, pts: int) -> tuple[int, ...]:

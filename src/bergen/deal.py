@@ -129,6 +129,10 @@ class Deal:
 
     hands: tuple[tuple[Tile, ...], ...] = attrs.field(converter=_to_hands)
     boneyard: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
+    # The hands as tile masks, worked out once (see _deal_masks; internal).
+    _masks: tuple[int, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         """Check that the deal is 2..4 hands and 28 distinct tiles."""
@@ -168,13 +172,25 @@ class Deal:
         if type(hand_size) is not int or hand_size < 1 or hand_size * seats > len(TILES):
             raise PositionError(f"hand size {hand_size!r} does not fit {seats} seats in 28 tiles")
         order = shuffled_tiles(seed, shuffle_index)
-        hands = tuple(order[i * hand_size : (i + 1) * hand_size] for i in range(seats))
         if cls is not Deal:  # a subclass gets its own constructor and checks
-            return cls(hands, order[seats * hand_size :])
+            return cls(
+                [order[i * hand_size : (i + 1) * hand_size] for i in range(seats)],
+                order[seats * hand_size :],
+            )
         # A shuffle is the 28 tiles once each: no need to check them again.
-        deal = object.__new__(_DealBuilder)
-        deal.hands = hands
+        hands = []
+        masks = []
+        for start in range(0, seats * hand_size, hand_size):
+            hand = order[start : start + hand_size]
+            m = 0
+            for t in hand:
+                m |= 1 << t.index
+            hands.append(hand)
+            masks.append(m)
+        deal = _DealBuilder()
+        deal.hands = tuple(hands)
         deal.boneyard = order[seats * hand_size :]
+        deal._masks = tuple(masks)
         deal.__class__ = Deal
         return deal  # type: ignore[no-any-return]
 
@@ -186,7 +202,10 @@ class Deal:
     @property
     def has_double(self) -> bool:
         """Whether any seat was dealt a double (rule 2: otherwise redeal or draw)."""
-        return any(tile_mask(h) & DOUBLES_MASK for h in self.hands)
+        held = 0
+        for m in _deal_masks(self):
+            held |= m
+        return bool(held & DOUBLES_MASK)
 
     def __str__(self) -> str:
         """One line per seat, then the boneyard: ``seat 0: 1-0 3-3 ...``."""
@@ -197,3 +216,12 @@ class Deal:
 
 _FULL_MASK = FULL_MASK
 _DealBuilder = builder(Deal)
+
+
+def _deal_masks(deal: Deal) -> tuple[int, ...]:
+    """The tile mask of each hand of ``deal``, worked out once and kept (internal)."""
+    masks = deal._masks
+    if masks is None:
+        masks = tuple([tile_mask(h) for h in deal.hands])
+        object.__setattr__(deal, "_masks", masks)
+    return masks

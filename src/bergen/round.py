@@ -27,14 +27,14 @@ from bergen._tables import (
     _both_ends,
     _legal_of,
 )
-from bergen.deal import Deal
+from bergen.deal import Deal, _deal_masks
 from bergen.errors import PositionError
 from bergen.events import Outcome, ScoreEvent
 from bergen.hands import Boneyard, Hand, _make_boneyard, _make_hand
 from bergen.line import LineOfPlay
 from bergen.moves import DRAW, LEADS, PASS, PLAYS, Draw, Move, Pass, Play
 from bergen.rules import CLASSIC, Rules
-from bergen.tiles import BIT, FIT, OTHER, TILES, Tile, tile_mask
+from bergen.tiles import BIT, FIT, OTHER, TILES, Tile
 
 if TYPE_CHECKING:
     from bergen._store import _Cache
@@ -138,7 +138,7 @@ class RoundState:
     _right: int | None = attrs.field(init=False, eq=False, hash=False, repr=False)
     _ndraw: int = attrs.field(init=False, eq=False, hash=False, repr=False)
     _parent: RoundState | None = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _action: Action | None = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _move: Move | None = attrs.field(init=False, eq=False, hash=False, repr=False)
     _cache: _Cache | None = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -178,7 +178,7 @@ class RoundState:
                 :attr:`Deal.has_double` first).
         """
         table, score_t = _check_start(deal, rules, dealer, scores)
-        masks = [tile_mask(h) for h in deal.hands]
+        masks = list(_deal_masks(deal))
         tiles, draws = _draw_for_lead(rules, masks, deal.boneyard, dealer)
         lead_draws = tuple([Action(seat, DRAW, t) for seat, t in draws])
         required = _required_lead(rules, masks)
@@ -218,7 +218,7 @@ class RoundState:
         state._masks = tuple(masks)
         state._left = state._right = None
         state._ndraw = rnd.ndraw0
-        state._parent = state._action = state._cache = None
+        state._parent = state._move = state._cache = None
         state.__class__ = RoundState
         return state  # type: ignore[no-any-return]
 
@@ -422,11 +422,9 @@ class RoundState:
             if move.end is _LEFT:  # type: ignore[union-attr]
                 left: int = OTHER[t][self._left]  # type: ignore[index]
                 right: int = self._right  # type: ignore[assignment]
-                action = _PLAY_ACTIONS[seat][t][1]
             else:
                 left = self._left  # type: ignore[assignment]
                 right = OTHER[t][self._right]  # type: ignore[index]
-                action = _PLAY_ACTIONS[seat][t][0]
         elif cls is Draw:  # rule 4: the top tile of the boneyard; the same seat moves again
             rnd = self._round
             ndraw = self._ndraw
@@ -434,7 +432,6 @@ class RoundState:
             mask = masks[seat] | BIT[t]
             left = self._left  # type: ignore[assignment]
             right = self._right  # type: ignore[assignment]
-            action = _DRAW_ACTIONS[seat][t]
         elif cls is Pass:  # rule 4: nothing fits and nothing can be drawn
             nxt = self._round.next_seat[seat]
             state = _StateBuilder()
@@ -447,7 +444,7 @@ class RoundState:
             state._right = right = self._right  # type: ignore[assignment]
             state._ndraw = 0
             state._parent = self
-            state._action = _PASS_ACTIONS[seat]
+            state._move = move
             state._cache = None
             nm = masks[nxt]
             fl = nm & FIT[left]
@@ -484,7 +481,7 @@ class RoundState:
             new_masks = _with(masks, seat, mask)
         if cls is Play:
             if left == right or not mask:  # a header (rule 5) or going out (rule 7)
-                return _scored(self, t, new_masks, self._round, left, right, action)
+                return _scored(self, t, new_masks, self._round, left, right, move)
             ndraw = self._ndraw
             if not ndraw:
                 ends = FIT[left] | FIT[right]
@@ -492,7 +489,7 @@ class RoundState:
                     if other & ends:
                         break
                 else:  # rule 8: nobody can play or draw
-                    return _scored(self, t, new_masks, self._round, left, right, action)
+                    return _scored(self, t, new_masks, self._round, left, right, move)
             nxt = self._round.next_seat[seat]
             nm = new_masks[nxt]
         else:  # a draw
@@ -503,7 +500,7 @@ class RoundState:
                     if other & ends:
                         break
                 else:  # rule 8: nobody can play or draw
-                    return _drew_to_block(self, new_masks, action)
+                    return _drew_to_block(self, new_masks, move)
             nxt = seat
             nm = mask
         state = _StateBuilder()
@@ -516,7 +513,7 @@ class RoundState:
         state._right = right
         state._ndraw = ndraw
         state._parent = self
-        state._action = action
+        state._move = move
         state._cache = None
         # The next seat's legal moves, worked out now while the numbers are at hand.
         fl = nm & FIT[left]
@@ -577,6 +574,22 @@ class RoundState:
             yield "boneyard", t
         for p in self.line.tiles:
             yield "line", p.tile
+
+
+def _action_of(state: RoundState) -> Action:
+    """The history entry of the move that made ``state`` (a shared instance; internal)."""
+    move = state._move
+    parent: RoundState = state._parent  # type: ignore[assignment]
+    seat = parent.to_move
+    cls = move.__class__
+    if cls is Play:
+        return _PLAY_ACTIONS[seat][move.tile.index][move.end is _LEFT]  # type: ignore[union-attr]
+    if cls is Draw:
+        rnd = state._round
+        return _DRAW_ACTIONS[seat][rnd.tiles[rnd.ndraw0 - parent._ndraw].index]
+    if cls is Pass:
+        return _PASS_ACTIONS[seat]
+    return _LEAD_ACTIONS[seat][move.tile.index]  # type: ignore[union-attr]
 
 
 # hands, boneyard, line, the trail, rules, target, dealer, lead_draws and deal become properties
