@@ -48,38 +48,60 @@ def _subsets(mask: int) -> Iterator[int]:
         sub = (sub - 1) & mask
 
 
-# Legal plays when only one end fits, or both ends show the same number, by the fitting tiles'
-# mask (every such mask is a subset of FIT[n] for the end's number n).
-_LEFT_ONLY: dict[int, tuple[Move, ...]] = {}
-_RIGHT_ONLY: dict[int, tuple[Move, ...]] = {}
-_BOTH_SAME: dict[int, tuple[Move, ...]] = {}
-for _n in range(7):
-    for _m in _subsets(FIT[_n]):
-        _LEFT_ONLY[_m] = _mask_moves(_m, 0)
-        _RIGHT_ONLY[_m] = _mask_moves(0, _m)
-        _BOTH_SAME[_m] = _mask_moves(_m, _m)
-# The legal plays when tiles fit both ends, by the fitting tiles' masks: _BOTH[fl][fr], filled
-# by _both_ends as positions come up (bounded).
-_BOTH: dict[int, dict[int, tuple[Move, ...]]] = {}
-_BOTH_MAX = 1 << 15
-_both_count = 0
+# The legal plays by the fitting tiles: key ``fl << 28 | fr`` for the tiles of the hand that fit
+# the left end (fl) and the right end (fr); both ends may show the same number, in which case
+# fl == fr and every fitting tile is played on either end. Every one-end position and every
+# position with both ends the same number is filled here; positions where tiles fit two different
+# ends are filled by _legal_miss as they come up (bounded).
+_LEGAL: dict[int, tuple[Move, ...]] = {}
+_LOW28 = (1 << 28) - 1
+_SPREAD = (1 << 28) | 1
+# _FITLR[left][right]: the key mask of a pair of open ends; a hand's key is
+# ``hand * _SPREAD & _FITLR[left][right]``.
+_FITLR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(FIT[left] << 28 | FIT[right] for right in range(7)) for left in range(7)
+)
 
 
-def _both_ends(fl: int, fr: int) -> tuple[Move, ...]:
-    """The legal plays when tiles fit both ends; remembered in ``_BOTH``."""
-    global _both_count
+def _fill() -> None:
+    _LEGAL.clear()
+    for n in range(7):
+        for m in _subsets(FIT[n]):
+            if m:
+                _LEGAL[m << 28] = _mask_moves(m, 0)
+                _LEGAL[m] = _mask_moves(0, m)
+                _LEGAL[m << 28 | m] = _mask_moves(m, m)
+
+
+_fill()
+_FILLED = len(_LEGAL)
+_LEGAL_MAX = _FILLED + (1 << 15)
+
+
+def _legal_miss(key: int) -> tuple[Move, ...]:
+    """The legal plays of a key not in ``_LEGAL`` (tiles fit two different ends); remembered."""
+    fl = key >> 28
+    fr = key & _LOW28
     if fl.bit_length() <= (fr & -fr).bit_length():  # every left play sorts first
-        moves = _LEFT_ONLY[fl] + _RIGHT_ONLY[fr]
+        moves = _mask_moves(fl, 0) + _mask_moves(0, fr)
     elif fr.bit_length() < (fl & -fl).bit_length():  # every right play sorts first
-        moves = _RIGHT_ONLY[fr] + _LEFT_ONLY[fl]
+        moves = _mask_moves(0, fr) + _mask_moves(fl, 0)
     else:
         moves = _mask_moves(fl, fr)
-    if _both_count >= _BOTH_MAX:
-        _BOTH.clear()
-        _both_count = 0
-    _BOTH.setdefault(fl, {})[fr] = moves
-    _both_count += 1
+    if len(_LEGAL) >= _LEGAL_MAX:
+        _fill()
+    _LEGAL[key] = moves
     return moves
+
+
+def _legal_by_key(key: int, ndraw: int) -> tuple[Move, ...]:
+    """The legal moves of a seat to move whose hand gives ``key`` (see ``_LEGAL``): its plays,
+    else a draw while ``ndraw`` tiles can be drawn, else a pass (rules 3-4).
+    """
+    if not key:
+        return _DRAW_ONLY if ndraw else _PASS_ONLY
+    legal = _LEGAL.get(key)
+    return _legal_miss(key) if legal is None else legal
 
 
 def _legal_of(state: RoundState) -> tuple[Move, ...]:
@@ -93,16 +115,4 @@ def _legal_of(state: RoundState) -> tuple[Move, ...]:
         required = _required_lead(state._round.rules, masks)
         return (LEADS[required.index],) if hand >> required.index & 1 else ()
     right: int = state._right  # type: ignore[assignment]
-    fl = hand & FIT[left]
-    fr = hand & FIT[right]
-    if fl:
-        if not fr:
-            return _LEFT_ONLY[fl]
-        if left == right:
-            return _BOTH_SAME[fl]
-        by_right = _BOTH.get(fl)
-        legal = None if by_right is None else by_right.get(fr)
-        return _both_ends(fl, fr) if legal is None else legal
-    if fr:
-        return _RIGHT_ONLY[fr]
-    return _DRAW_ONLY if state._ndraw else _PASS_ONLY
+    return _legal_by_key(hand * _SPREAD & _FITLR[left][right], state._ndraw)

@@ -14,15 +14,7 @@ from typing import TYPE_CHECKING
 
 from bergen._fastbuild import builder
 from bergen._store import _LEFT, _outer_double, _Round, _with
-from bergen._tables import (
-    _BOTH,
-    _BOTH_SAME,
-    _DRAW_ONLY,
-    _LEFT_ONLY,
-    _PASS_ONLY,
-    _RIGHT_ONLY,
-    _both_ends,
-)
+from bergen._tables import _FITLR, _SPREAD, _legal_by_key
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.moves import LEADS, Lead, Move
 from bergen.round import RoundState, _StateBuilder
@@ -71,22 +63,7 @@ def _child(
     if outcome is not None:
         new._legal = ()
     else:
-        hand = masks[to_move]
-        fl = hand & FIT[left]
-        fr = hand & FIT[right]
-        if fl:
-            if not fr:
-                new._legal = _LEFT_ONLY[fl]
-            elif left == right:
-                new._legal = _BOTH_SAME[fl]
-            else:
-                by_right = _BOTH.get(fl)
-                legal = None if by_right is None else by_right.get(fr)
-                new._legal = _both_ends(fl, fr) if legal is None else legal
-        elif fr:
-            new._legal = _RIGHT_ONLY[fr]
-        else:
-            new._legal = _DRAW_ONLY if ndraw else _PASS_ONLY
+        new._legal = _legal_by_key(masks[to_move] * _SPREAD & _FITLR[left][right], ndraw)
     new.__class__ = RoundState
     return new  # type: ignore[no-any-return]
 

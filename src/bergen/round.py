@@ -18,13 +18,12 @@ from bergen._setup import _check_position, _check_start, _draw_for_lead, _is_blo
 from bergen._store import _EMPTY_LINE, _LEFT, _derive, _Round, _with
 from bergen._store import install as _install
 from bergen._tables import (
-    _BOTH,
-    _BOTH_SAME,
     _DRAW_ONLY,
-    _LEFT_ONLY,
+    _FITLR,
+    _LEGAL,
     _PASS_ONLY,
-    _RIGHT_ONLY,
-    _both_ends,
+    _SPREAD,
+    _legal_miss,
     _legal_of,
 )
 from bergen.deal import Deal, _deal_masks
@@ -446,20 +445,12 @@ class RoundState:
             state._parent = self
             state._move = move
             state._cache = None
-            nm = masks[nxt]
-            fl = nm & FIT[left]
-            fr = nm & FIT[right]
-            if fl:
-                if not fr:
-                    state._legal = _LEFT_ONLY[fl]
-                elif left == right:
-                    state._legal = _BOTH_SAME[fl]
-                else:
-                    by_right = _BOTH.get(fl)
-                    legal = None if by_right is None else by_right.get(fr)
-                    state._legal = _both_ends(fl, fr) if legal is None else legal
-            elif fr:
-                state._legal = _RIGHT_ONLY[fr]
+            key = masks[nxt] * _SPREAD & _FITLR[left][right]
+            if key:
+                try:
+                    state._legal = _LEGAL[key]
+                except KeyError:
+                    state._legal = _legal_miss(key)
             else:
                 state._legal = _PASS_ONLY
             state.__class__ = RoundState
@@ -516,19 +507,12 @@ class RoundState:
         state._move = move
         state._cache = None
         # The next seat's legal moves, worked out now while the numbers are at hand.
-        fl = nm & FIT[left]
-        fr = nm & FIT[right]
-        if fl:
-            if not fr:
-                state._legal = _LEFT_ONLY[fl]
-            elif left == right:  # only after a draw: a play that makes them equal scores
-                state._legal = _BOTH_SAME[fl]
-            else:
-                by_right = _BOTH.get(fl)
-                legal = None if by_right is None else by_right.get(fr)
-                state._legal = _both_ends(fl, fr) if legal is None else legal
-        elif fr:
-            state._legal = _RIGHT_ONLY[fr]
+        key = nm * _SPREAD & _FITLR[left][right]
+        if key:
+            try:
+                state._legal = _LEGAL[key]
+            except KeyError:
+                state._legal = _legal_miss(key)
         else:
             state._legal = _DRAW_ONLY if ndraw else _PASS_ONLY
         state.__class__ = RoundState
