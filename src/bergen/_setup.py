@@ -27,17 +27,23 @@ def _check_start(
         PositionError: when a hand is not the size the rules deal, or the dealer or a score is
             out of range.
     """
-    seats = deal.seats
+    if not isinstance(deal, Deal):
+        raise PositionError(f"a round starts from a Deal, got {deal!r}")
+    hands = deal.hands
+    seats = len(hands)
     table = _table(rules, seats)
-    for i, h in enumerate(deal.hands):
-        if len(h) != table.hand_size:
+    size = table.hand_size
+    for h in hands:
+        if len(h) != size:
+            i = hands.index(h)
             raise PositionError(
-                f"hand {i} holds {len(h)} tiles; the rules deal {table.hand_size} at {seats} seats"
+                f"hand {i} holds {len(h)} tiles; the rules deal {size} at {seats} seats"
             )
     if type(dealer) is not int or not 0 <= dealer < seats:
         raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
-    score_t = _check_scores(scores, table.sides, table.target)
-    return table, score_t
+    if scores is None:
+        return table, (0,) * table.sides
+    return table, _check_scores(scores, table.sides, table.target)
 
 
 def _draw_for_lead(

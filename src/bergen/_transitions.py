@@ -14,11 +14,19 @@ from typing import TYPE_CHECKING
 
 from bergen._fastbuild import builder
 from bergen._store import _LEFT, _outer_double, _Round, _with
-from bergen._tables import _FITLR, _SPREAD, _legal_by_key
+from bergen._tables import (
+    _DRAW_ONLY,
+    _FITLR,
+    _LEGAL,
+    _PASS_ONLY,
+    _SPREAD,
+    _legal_by_key,
+    _legal_miss,
+)
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.moves import LEADS, Lead, Move
 from bergen.round import RoundState, _StateBuilder
-from bergen.tiles import BIT, FIT, IS_DOUBLE, TILES, Tile
+from bergen.tiles import BIT, FIT, IS_DOUBLE, TILES
 
 if TYPE_CHECKING:
     pass
@@ -111,41 +119,36 @@ def _scored(
         if kit.lead_scores:
             triple = False
     elif left == right:
-        on_left = move.end is _LEFT  # type: ignore[union-attr]
-        triple = IS_DOUBLE[t] or _outer_double(state, not on_left)
+        triple = IS_DOUBLE[t] or _outer_double(state, move.end is not _LEFT)  # type: ignore[union-attr]
     scores = state.scores
     ndraw = state._ndraw
     events: tuple[ScoreEvent, ...] = ()
     mask = masks[seat]
-    if triple is not None or not mask:
+    if triple is not None:
         side = rnd.side[seat]
-        target = rnd.target
-        tile = TILES[t]
-        if triple is not None:
-            s = scores[side]
-            if triple:
-                base = kit.triple_header
-                pts = kit.triple_points.get(s)
-                kind = _TRIPLE_HEADER
-            else:
-                base = kit.double_header
-                pts = kit.double_points.get(s)
-                kind = _DOUBLE_HEADER
-            if pts is None:  # a user-supplied reduction, or a score past the tables
-                pts = kit.reduce(base, s, target)
-            scores = _add(scores, side, pts)
-            events = (_make_event(kind, seat, side, pts, base, tile),)
-            if s + pts >= target:
-                outcome = _make_outcome(_TARGET_REACHED, seat, side)
-                ended = _child(state, masks, rnd, left, right, ndraw, seat, scores, outcome, move)
-                return ended, events
-        if not mask:
-            base = kit.going_out
-            scores = _add(scores, side, base)
-            events = (*events, _make_event(_GOING_OUT, seat, side, base, base, tile))
-            outcome = _make_outcome(_WENT_OUT, seat, side)
+        s = scores[side]
+        if triple:
+            base = kit.triple_header
+            pts = kit.triple_points.get(s)
+        else:
+            base = kit.double_header
+            pts = kit.double_points.get(s)
+        if pts is None:  # a user-supplied reduction, or a score past the tables
+            pts = kit.reduce(base, s, rnd.target)
+        scores = _add(scores, side, pts)
+        events = (_event(_TRIPLE_HEADER if triple else _DOUBLE_HEADER, seat, side, pts, base, t),)
+        if s + pts >= rnd.target:
+            outcome = _make_outcome(_TARGET_REACHED, seat, side)
             ended = _child(state, masks, rnd, left, right, ndraw, seat, scores, outcome, move)
             return ended, events
+    if not mask:
+        side = rnd.side[seat]
+        base = kit.going_out
+        scores = _add(scores, side, base)
+        events = (*events, _event(_GOING_OUT, seat, side, base, base, t))
+        outcome = _make_outcome(_WENT_OUT, seat, side)
+        ended = _child(state, masks, rnd, left, right, ndraw, seat, scores, outcome, move)
+        return ended, events
     if not ndraw:
         ends = FIT[left] | FIT[right]
         for m in masks:
@@ -153,8 +156,30 @@ def _scored(
                 break
         else:  # rule 8; once the round is over, to_move is the seat that moved last
             return _block(state, masks, rnd, left, right, seat, scores, move, events)
+    # The round goes on (written out: a header is one move in ten).
     nxt = rnd.next_seat[seat]
-    return _child(state, masks, rnd, left, right, ndraw, nxt, scores, None, move), events
+    new = _StateBuilder()
+    new._round = rnd
+    new.to_move = nxt
+    new.scores = scores
+    new.outcome = None
+    new._masks = masks
+    new._left = left
+    new._right = right
+    new._ndraw = ndraw
+    new._parent = state
+    new._move = move
+    new._cache = None
+    key = masks[nxt] * _SPREAD & _FITLR[left][right]
+    if key:
+        try:
+            new._legal = _LEGAL[key]
+        except KeyError:
+            new._legal = _legal_miss(key)
+    else:
+        new._legal = _DRAW_ONLY if ndraw else _PASS_ONLY
+    new.__class__ = RoundState
+    return new, events
 
 
 def _block(
@@ -176,7 +201,7 @@ def _block(
     else:
         pts = kit.blocked_hand
         scores = _add(scores, winner, pts)
-        events = (*events, _make_event(_BLOCKED_HAND, winner, winner, pts, pts, None))
+        events = (*events, _event(_BLOCKED_HAND, winner, winner, pts, pts, None))
         outcome = _make_outcome(_BLOCKED, winner, winner)
     return _child(parent, masks, rnd, left, right, 0, seat, scores, outcome, move), events
 
@@ -187,18 +212,30 @@ def _add(scores: tuple[int, ...], side: int, pts: int) -> tuple[int, ...]:
     return tuple(s)
 
 
-def _make_event(
-    kind: EventKind, seat: int, side: int, points: int, base_points: int, tile: Tile | None
+def _event(
+    kind: EventKind, seat: int, side: int, points: int, base_points: int, t: int | None
 ) -> ScoreEvent:
-    event = _EventBuilder()
-    event.kind = kind
-    event.seat = seat
-    event.side = side
-    event.points = points
-    event.base_points = base_points
-    event.tile = tile
-    event.__class__ = ScoreEvent
-    return event  # type: ignore[no-any-return]
+    # A score event, shared between rounds: events are immutable values, and the same few
+    # come up again and again (bounded).
+    key = (kind, seat, side, points, base_points, t)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EventBuilder()
+        event.kind = kind
+        event.seat = seat
+        event.side = side
+        event.points = points
+        event.base_points = base_points
+        event.tile = None if t is None else TILES[t]
+        event.__class__ = ScoreEvent
+        if len(_EVENTS) >= _EVENTS_MAX:
+            _EVENTS.clear()
+        _EVENTS[key] = event
+    return event
+
+
+_EVENTS: dict[tuple[EventKind, int, int, int, int, int | None], ScoreEvent] = {}
+_EVENTS_MAX = 1 << 14
 
 
 def _make_outcome(kind: OutcomeKind, seat: int | None, side: int | None) -> Outcome:

@@ -32,8 +32,8 @@ from bergen.events import Outcome, ScoreEvent
 from bergen.hands import Boneyard, Hand, _make_boneyard, _make_hand
 from bergen.line import LineOfPlay
 from bergen.moves import DRAW, LEADS, PASS, PLAYS, Draw, Move, Pass, Play
-from bergen.rules import CLASSIC, Rules
-from bergen.tiles import BIT, FIT, OTHER, TILES, Tile
+from bergen.rules import CLASSIC, LowestDouble, Rules
+from bergen.tiles import BIT, DOUBLES_MASK, FIT, OTHER, TILES, Tile
 
 if TYPE_CHECKING:
     from bergen._store import _Cache
@@ -178,10 +178,20 @@ class RoundState:
         """
         table, score_t = _check_start(deal, rules, dealer, scores)
         masks = list(_deal_masks(deal))
-        tiles, draws = _draw_for_lead(rules, masks, deal.boneyard, dealer)
-        lead_draws = tuple([Action(seat, DRAW, t) for seat, t in draws])
-        required = _required_lead(rules, masks)
-        bit = BIT[required.index]
+        held = 0
+        for m in masks:
+            held |= m
+        held &= DOUBLES_MASK
+        if held and rules.lead.__class__ is LowestDouble:  # the usual case, on the masks
+            bit = held & -held
+            required = TILES[bit.bit_length() - 1]
+            tiles = deal.boneyard
+            lead_draws: tuple[Action, ...] = ()
+        else:
+            tiles, draws = _draw_for_lead(rules, masks, deal.boneyard, dealer)
+            lead_draws = tuple([Action(seat, DRAW, t) for seat, t in draws])
+            required = _required_lead(rules, masks)
+            bit = BIT[required.index]
         leader = 0
         while not masks[leader] & bit:
             leader += 1
