@@ -8,11 +8,13 @@ after each round, and stops the instant a side reaches the target.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
+from typing import Any
 
 import attrs
 
 from bergen._fastbuild import builder
-from bergen._setup import _rules, _table
+from bergen._setup import _table
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason
 from bergen.events import ScoreEvent
@@ -44,6 +46,8 @@ class MatchState:
             is over.
         rounds: The finished rounds, as their final states, oldest first.
         redeals: Deals thrown in because nobody held a double (rule 2), oldest first.
+        is_over: Whether a side has reached the target (worked out from ``scores`` and
+            ``target``; not a constructor argument).
     """
 
     rules: Rules
@@ -56,8 +60,20 @@ class MatchState:
     round: RoundState | None = None
     rounds: tuple[RoundState, ...] = ()
     redeals: tuple[Deal, ...] = ()
-    # True when the match is known not to be over (set by apply's common case); False: unknown.
-    _live: bool = attrs.field(default=False, init=False, eq=False, hash=False, repr=False)
+    is_over: bool = attrs.field(init=False, eq=False, hash=False, repr=False)
+    # What stays the same from move to move: rules, seats, seed, shuffles, dealer, target,
+    # rounds and redeals are properties that read it (see _install below), so that a move
+    # builds a MatchState of four values.
+    _ctx: _MatchCtx = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        """Gather the constructor's values (the constructor's path only; see _install)."""
+        cls = self.__class__
+        ctx = _MatchCtx()
+        for name in _IN_CTX:
+            setattr(ctx, name, _SHADOW[name].__get__(self, cls))
+        object.__setattr__(self, "_ctx", ctx)
+        object.__setattr__(self, "is_over", max(self.scores) >= ctx.target)
 
     @classmethod
     def new(
@@ -76,7 +92,7 @@ class MatchState:
             RulesError: when the rules do not allow this table.
             PositionError: for a bad dealer or seed.
         """
-        table = _rules(rules).for_table(seats)
+        table = _table(rules, seats)
         if type(dealer) is not int or not 0 <= dealer < seats:
             raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
         if seed is not None and type(seed) is not int:
@@ -93,13 +109,6 @@ class MatchState:
         return state._deal_from_seed() if seed is not None else state
 
     # ------------------------------------------------------------------ facts
-
-    @property
-    def is_over(self) -> bool:
-        """Whether a side has reached the target."""
-        if self._live:
-            return False
-        return max(self.scores) >= self.target
 
     @property
     def winner(self) -> int | None:
@@ -176,18 +185,20 @@ class MatchState:
                 redeals = (*redeals, deal)
                 continue
             rnd = RoundState.start(deal, rules, dealer=dealer, scores=scores)
+            ctx = _MatchCtx()
+            ctx.rules = rules
+            ctx.seats = seats
+            ctx.seed = seed
+            ctx.shuffles = shuffles
+            ctx.dealer = dealer
+            ctx.target = self.target
+            ctx.rounds = rounds
+            ctx.redeals = redeals
             state = _MatchBuilder()
-            state.rules = rules
-            state.seats = seats
-            state.seed = seed
-            state.shuffles = shuffles
-            state.dealer = dealer
             state.scores = scores
-            state.target = self.target
             state.round = rnd
-            state.rounds = rounds
-            state.redeals = redeals
-            state._live = False
+            state.is_over = False  # a round was dealt: scores are below the target
+            state._ctx = ctx
             state.__class__ = MatchState
             return state  # type: ignore[no-any-return]
         raise PositionError(f"no double in {_MAX_REDEALS} deals")  # pragma: no cover
@@ -212,33 +223,28 @@ class MatchState:
             IllegalMoveError: when no round is in play or the move is illegal; this state is
                 unchanged.
         """
-        if not self._live and max(self.scores) >= self.target:  # is_over, inline
+        if self.is_over:
             raise MatchOverError(
                 f"{move}: the match is over: side {self.winner} reached {self.target}"
             )
-        if self.round is None:
+        rnd = self.round
+        if rnd is None:
             raise IllegalMoveError(
                 f"{move}: no round is in play; deal one with start_round",
                 move=move,
                 seat=-1 if seat is None else seat,
                 reason=Reason.ROUND_OVER,
             )
-        rnd, events = self.round.apply(move, seat)
+        rnd, events = rnd.apply(move, seat)
         if rnd.outcome is None:  # the common case, built without attrs' __init__
+            ctx = self._ctx
             state = _MatchBuilder()
-            state.rules = self.rules
-            state.seats = self.seats
-            state.seed = self.seed
-            state.shuffles = self.shuffles
-            state.dealer = self.dealer
             state.scores = rnd.scores
-            state.target = self.target
             state.round = rnd
-            state.rounds = self.rounds
-            state.redeals = self.redeals
             # The round goes on, so no side has reached its target (rule 9: the round ends the
-            # moment one does); the same target as the match's, as every match deals.
-            state._live = rnd._round.target == self.target
+            # moment one does); the match's target, as every round the match deals has.
+            state.is_over = rnd._round.target != ctx.target and max(rnd.scores) >= ctx.target
+            state._ctx = ctx
             state.__class__ = MatchState
             return state, events
         rounds = (*self.rounds, rnd)
@@ -265,15 +271,59 @@ class MatchState:
         return state, tuple(out)
 
 
+class _MatchCtx:
+    """What a match's states share from move to move (internal; see MatchState._ctx)."""
+
+    __slots__ = ("dealer", "redeals", "rounds", "rules", "seats", "seed", "shuffles", "target")
+
+    rules: Rules
+    seats: int
+    seed: int | None
+    shuffles: int
+    dealer: int
+    target: int
+    rounds: tuple[RoundState, ...]
+    redeals: tuple[Deal, ...]
+
+
+_IN_CTX = _MatchCtx.__slots__
+_SHADOW: dict[str, Any] = {}
+
+
+def _install() -> None:
+    # The fields kept in _ctx become properties that read it. Their setters store into the
+    # fields' own slots, which attrs made: the constructor (and so attrs.evolve) stores the
+    # given values there, and __attrs_post_init__ gathers them into a _MatchCtx.
+    for name in _IN_CTX:
+        slot = MatchState.__dict__[name]
+        _SHADOW[name] = slot
+        doc = {
+            "rules": "The ruleset.",
+            "seats": "The number of seats, 2..4.",
+            "seed": "The seed of the deals, or ``None`` for explicit deals.",
+            "shuffles": "How many shuffles have been drawn from the seed (redeals included).",
+            "dealer": "The dealer of the current (or next) round.",
+            "target": "The target, in points.",
+            "rounds": "The finished rounds, as their final states, oldest first.",
+            "redeals": "Deals thrown in because nobody held a double (rule 2), oldest first.",
+        }[name]
+        setattr(MatchState, name, property(attrgetter(f"_ctx.{name}"), slot.__set__, doc=doc))
+
+
+_install()
 _MatchBuilder = builder(MatchState)
-_FIELDS = tuple(a.name for a in attrs.fields(MatchState) if a.name != "_live")
 
 
-def _evolve(match: MatchState, **changes: object) -> MatchState:
+def _evolve(match: MatchState, **changes: Any) -> MatchState:
     """``attrs.evolve`` for the engine's own, already checked, changes (no ``__init__``)."""
+    old = match._ctx
+    ctx = _MatchCtx()
+    for name in _IN_CTX:
+        setattr(ctx, name, changes[name] if name in changes else getattr(old, name))
     state = _MatchBuilder()
-    for name in _FIELDS:
-        setattr(state, name, changes[name] if name in changes else getattr(match, name))
-    state._live = False  # unknown: is_over works it out
+    state.scores = changes.get("scores", match.scores)
+    state.round = changes.get("round", match.round)
+    state.is_over = max(state.scores) >= ctx.target
+    state._ctx = ctx
     state.__class__ = MatchState
     return state  # type: ignore[no-any-return]
