@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bergen._kit import _Kit, kit_for
 from bergen.deal import Deal
 from bergen.errors import PositionError, RulesError
 from bergen.hands import Hand
@@ -19,8 +20,9 @@ from bergen.tiles import DOUBLES, DOUBLES_MASK, FIT, TILES, Tile, tile_mask
 
 def _check_start(
     deal: Deal, rules: Rules, dealer: int, scores: Sequence[int] | None
-) -> tuple[TableRules, tuple[int, ...]]:
-    """Check a deal, dealer and scores for ``RoundState.start``: the table and the scores.
+) -> tuple[TableRules, _Kit, tuple[int, ...]]:
+    """Check a deal, dealer and scores for ``RoundState.start``: the table, its kit (see
+    bergen._kit) and the scores.
 
     Raises:
         RulesError: when the rules do not allow this table.
@@ -31,7 +33,7 @@ def _check_start(
         raise PositionError(f"a round starts from a Deal, got {deal!r}")
     hands = deal.hands
     seats = len(hands)
-    table = _table(rules, seats)
+    table, kit = _table_kit(rules, seats)
     size = table.hand_size
     for h in hands:
         if len(h) != size:
@@ -42,8 +44,8 @@ def _check_start(
     if type(dealer) is not int or not 0 <= dealer < seats:
         raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
     if scores is None:
-        return table, (0,) * table.sides
-    return table, _check_scores(scores, table.sides, table.target)
+        return table, kit, (0,) * table.sides
+    return table, kit, _check_scores(scores, table.sides, table.target)
 
 
 def _draw_for_lead(
@@ -157,7 +159,7 @@ def _required_lead(rules: Rules, masks: Sequence[int]) -> Tile:
     return lead.choose([d for d in DOUBLES if held >> d.index & 1])
 
 
-_TABLES: dict[tuple[int, int], tuple[Rules, TableRules]] = {}
+_TABLES: dict[tuple[int, int], tuple[Rules, TableRules, _Kit]] = {}
 _TABLES_MAX = 256
 
 
@@ -173,15 +175,23 @@ def _rules(rules: Rules) -> Rules:
 
 def _table(rules: Rules, seats: int) -> TableRules:
     """``rules.for_table(seats)``, remembered for the rules value (rules are immutable)."""
+    return _table_kit(rules, seats)[0]
+
+
+def _table_kit(rules: Rules, seats: int) -> tuple[TableRules, _Kit]:
+    """``rules.for_table(seats)`` and the engine's kit for it (see bergen._kit), remembered for
+    the rules value (rules are immutable).
+    """
     key = (id(rules), seats)
     hit = _TABLES.get(key)
     if hit is not None and hit[0] is rules:
-        return hit[1]
+        return hit[1], hit[2]
     table = _rules(rules).for_table(seats)
+    kit = kit_for(rules, table.target, seats)
     if len(_TABLES) >= _TABLES_MAX:
         _TABLES.clear()
-    _TABLES[key] = (rules, table)
-    return table
+    _TABLES[key] = (rules, table, kit)
+    return table, kit
 
 
 def _check_scores(scores: Sequence[int] | None, sides: int, target: int) -> tuple[int, ...]:

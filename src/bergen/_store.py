@@ -35,7 +35,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from bergen._kit import kit_for
+from bergen._kit import _Kit, kit_for
 from bergen.hands import Boneyard, Hand, _make_boneyard, _make_hand
 from bergen.line import LineOfPlay, _Chain, _make_line
 from bergen.moves import Draw, End, Lead, Pass, Play
@@ -85,7 +85,7 @@ class _Round:
         lead: Tile | None,
         tiles: tuple[Tile, ...],
         reserve: int,
-        seats: int,
+        kit: _Kit,
     ) -> None:
         self.rules = rules
         self.target = target
@@ -95,7 +95,7 @@ class _Round:
         self.lead = lead
         self.tiles = tiles
         self.reserve = reserve
-        kit = self.kit = kit_for(rules, target, seats)
+        self.kit = kit
         self.next_seat = kit.next_seat
         self.side = kit.side
         n = len(tiles) - reserve
@@ -195,7 +195,7 @@ def _derive(state: RoundState) -> None:
             line.lead,
             boneyard.tiles,
             boneyard.reserve,
-            len(hands),
+            kit_for(rules, given("target"), len(hands)),
         ),
     )
     put(state, "_masks", tuple([_mask_of(h) for h in hands]))

@@ -176,19 +176,22 @@ class RoundState:
                 are out of range, or nobody holds a double and the rules redeal (check
                 :attr:`Deal.has_double` first).
         """
-        table, score_t = _check_start(deal, rules, dealer, scores)
-        masks = list(_deal_masks(deal))
+        table, kit, score_t = _check_start(deal, rules, dealer, scores)
+        dealt = _deal_masks(deal)
         held = 0
-        for m in masks:
+        for m in dealt:
             held |= m
         held &= DOUBLES_MASK
         if held and rules.lead.__class__ is LowestDouble:  # the usual case, on the masks
+            masks = dealt
             bit = held & -held
             required = TILES[bit.bit_length() - 1]
             tiles = deal.boneyard
             lead_draws: tuple[Action, ...] = ()
         else:
-            tiles, draws = _draw_for_lead(rules, masks, deal.boneyard, dealer)
+            drawn = list(dealt)
+            tiles, draws = _draw_for_lead(rules, drawn, deal.boneyard, dealer)
+            masks = tuple(drawn)
             lead_draws = tuple([Action(seat, DRAW, t) for seat, t in draws])
             required = _required_lead(rules, masks)
             bit = BIT[required.index]
@@ -218,13 +221,13 @@ class RoundState:
             required,
             tiles,
             table.reserve,
-            table.seats,
+            kit,
         )
         state.to_move = leader
         state.scores = score_t
         state.outcome = None
         state._legal = (LEADS[required.index],)
-        state._masks = tuple(masks)
+        state._masks = masks
         state._left = state._right = None
         state._ndraw = rnd.ndraw0
         state._parent = state._move = state._cache = None
