@@ -17,6 +17,13 @@ if TYPE_CHECKING:
 
 def _not_your_turn(state: RoundState, move: Move, seat: int) -> IllegalMoveError:
     """The error for ``move`` made by ``seat`` when another seat is to move."""
+    if seat.__class__ is not int:
+        return IllegalMoveError(
+            f"{move}: seat must be a seat number, an int 0..{len(state._masks) - 1}; got {seat!r}",
+            move=move,
+            seat=state.to_move,
+            reason=Reason.NOT_YOUR_TURN,
+        )
     return IllegalMoveError(
         f"{move}: it is seat {state.to_move}'s turn, not seat {seat}'s",
         move=move,

@@ -380,7 +380,11 @@ class RoundState:
         Raises:
             IllegalMoveError: with a :class:`Reason`, the move and the seat.
         """
-        if seat is not None and seat != self.to_move and self.outcome is None:
+        if (
+            seat is not None
+            and self.outcome is None
+            and (seat.__class__ is not int or seat != self.to_move)
+        ):
             raise _not_your_turn(self, move, seat)
         if move in self.legal_moves():
             return
@@ -411,8 +415,8 @@ class RoundState:
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
-        if seat is not None and seat != self.to_move:
-            self.check(move, seat)  # raises
+        if seat is not None and (seat.__class__ is not int or seat != self.to_move):
+            self.check(move, seat)  # raises unless the round is over
         for m in legal:  # the engine's moves are shared instances: identity first
             if m is move:
                 break

@@ -244,6 +244,34 @@ def test_apply_of_something_that_is_not_a_move_says_so(junk: object) -> None:
     assert repr(state) == before
 
 
+@pytest.mark.parametrize("seat", [1.0, True, "1", None])
+def test_apply_checks_that_the_seat_is_a_seat_number(seat: object) -> None:
+    # Before: seat=1.0 (== 1) was taken as seat 1.
+    import bergen
+
+    # Seat 1 holds 1-1 and 0-0 nowhere: seat 1 leads (rule 2, lowest double held).
+    def tiles(text: str) -> list[Tile]:
+        return [Tile.parse(t) for t in text.split()]
+
+    state = RoundState.from_position(
+        [tiles("6-5 6-4 6-3 6-2 6-1 6-0"), tiles("1-1 5-4 5-3 5-2 5-1 5-0")],
+        tiles("0-0 1-0 2-0 2-1 2-2 3-0 3-1 3-2 3-3 4-0 4-1 4-2 4-3 4-4 5-5 6-6"),
+        LineOfPlay.empty(),
+        to_move=1,
+        rules=CLASSIC,
+    )
+    lead = Lead(Tile(1, 1))
+    if seat is None:  # no seat given: not checked
+        assert state.apply(lead)[0].line.lead == Tile(1, 1)
+        return
+    before = repr(state)
+    with pytest.raises(bergen.IllegalMoveError, match="seat must be a seat number") as err:
+        state.apply(lead, seat)  # type: ignore[arg-type]
+    assert err.value.reason is bergen.Reason.NOT_YOUR_TURN
+    assert repr(state) == before
+    assert state.apply(lead, 1)[0].to_move == 0
+
+
 def test_a_set_up_line_must_lead_with_a_double() -> None:
     # rule 2: the lead is always a double
     import bergen
