@@ -135,7 +135,9 @@ def _scored(
             pts = kit.double_points.get(s)
         if pts is None:  # a user-supplied reduction, or a score past the tables
             pts = kit.reduce(base, s, rnd.target)
-        scores = _add(scores, side, pts)
+        added = list(scores)
+        added[side] = s + pts
+        scores = tuple(added)
         events = (_event(_TRIPLE_HEADER if triple else _DOUBLE_HEADER, seat, side, pts, base, t),)
         if s + pts >= rnd.target:
             outcome = _make_outcome(_TARGET_REACHED, seat, side)

@@ -20,11 +20,12 @@ import attrs
 from bergen._fastbuild import builder
 from bergen.errors import PositionError
 from bergen.hands import Hand
-from bergen.tiles import DOUBLES_MASK, FULL_MASK, TILES, Tile, tile_mask
+from bergen.tiles import BIT, DOUBLES_MASK, FULL_MASK, TILES, Tile, tile_mask
 
 __all__ = ["Deal", "shuffled_tiles"]
 
 _SHUFFLE_DRAWS = len(TILES) - 1
+_BIT_OF = BIT
 
 
 def shuffled_tiles(seed: int, shuffle_index: int = 0) -> tuple[Tile, ...]:
@@ -180,13 +181,16 @@ class Deal:
         # A shuffle is the 28 tiles once each: no need to check them again.
         hands = []
         masks = []
-        for start in range(0, seats * hand_size, hand_size):
-            hand = order[start : start + hand_size]
+        start = 0
+        for _ in range(seats):
+            end = start + hand_size
+            hand = order[start:end]
             m = 0
             for t in hand:
-                m |= 1 << t.index
+                m |= _BIT_OF[t.index]
             hands.append(hand)
             masks.append(m)
+            start = end
         deal = _DealBuilder()
         deal.hands = tuple(hands)
         deal.boneyard = order[seats * hand_size :]
