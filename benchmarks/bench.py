@@ -14,10 +14,12 @@ the same round of bursts.
 Sections:
 
 1. Random playouts of whole ``classic`` matches at 2, 3 and 4 seats, the same seeds for every
-   candidate: the bare loop (``benchmarks/bare.py``), the public API at the round level
-   (``Deal.from_seed``, ``RoundState.start``, ``legal_moves`` and ``apply`` with its events)
-   and at the match level (``MatchState.new`` / ``legal_moves`` / ``apply``). The three are
-   cross-checked to play the same matches: same final scores and same number of moves.
+   candidate: the bare loop (``benchmarks/bare.py``), the bare loop's rules behind an API of
+   the public API's shape with nothing else (``benchmarks/shape.py``: the ceiling of such an
+   API), the public API at the round level (``Deal.from_seed``, ``RoundState.start``,
+   ``legal_moves`` and ``apply`` with its events) and at the match level (``MatchState.new`` /
+   ``legal_moves`` / ``apply``). All are cross-checked to play the same matches: same final
+   scores and same number of moves.
 2. Random playouts of single rounds from their first position: the bare loop, the rollout
    function for search bots (:func:`bergen.rollout.rollout`) and the public API, cross-checked
    the same way.
@@ -53,6 +55,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bare import bare_deal, bare_match, bare_round
+from shape import shape_match
 
 import bergen
 from bergen import CLASSIC, Deal, MatchState, RoundState
@@ -108,6 +111,7 @@ def api_match(seats: int, seed: int, chooser: random.Random) -> tuple[list[int],
 
 MATCH_CANDIDATES: dict[str, Callable[[int, int, random.Random], tuple[list[int], int]]] = {
     "bare loop": bare_match,
+    "API shape (shape.py)": shape_match,
     "public API, RoundState": api_round_match,
     "public API, MatchState": api_match,
 }
@@ -473,6 +477,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "over bursts, ratios are medians of per-burst ratios to the bare loop"
     )
     verdicts: list[tuple[str, float, float]] = []
+    shape_ratios: dict[int, float] = {}
 
     # 1. whole matches
     print("\n1. random playouts of classic matches (same seeds, cross-checked)")
@@ -493,6 +498,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"   {seats:<6}{name:<28}{fmt_rate(rate)}{items:>12,.0f}{r}")
             if name.startswith("public API") and ratio is not None:
                 verdicts.append((f"{name} / bare loop, {seats} seats", ratio, 0.5))
+            if name.startswith("API shape") and ratio is not None:
+                shape_ratios[seats] = ratio
 
     # 2. single rounds
     print("\n2. random playouts of single classic rounds from their first position")
@@ -560,6 +567,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         met = ratio >= goal
         ok &= met
         print(f"   {'met ' if met else 'MISS'}  {name:<48} {ratio:5.2f} (>= {goal})")
+    if shape_ratios:
+        print("for reference, the ceiling of any API of this shape (benchmarks/shape.py):")
+        for seats, ratio in shape_ratios.items():
+            print(f"         {'API shape / bare loop, ' + str(seats) + ' seats':<48} {ratio:5.2f}")
     print(f"\ntotal time {time.perf_counter() - started:.0f} s")
     return 0 if ok else 1
 
