@@ -83,6 +83,19 @@ class Position:
         "seat",
         "top",
     )
+    deal: _Deal
+    hands: tuple[int, ...]
+    left: int
+    left_double: bool
+    legal: tuple[Any, ...]
+    move: Any
+    outcome: str | None
+    parent: Position | None
+    right: int
+    right_double: bool
+    scores: tuple[int, ...]
+    seat: int
+    top: int
 
     @classmethod
     def start(cls, hands: list[int], boneyard: list[int], scores: tuple[int, ...]) -> Position:
