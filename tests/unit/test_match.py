@@ -184,3 +184,41 @@ def test_match_state_is_frozen():
     match = MatchState.new(3)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         match.scores = (9, 0, 0)  # type: ignore[misc]
+    for field in ("rules", "seats", "target", "dealer", "rounds", "is_over"):
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(match, field, None)
+
+
+def test_evolve_and_pickle_keep_every_field():
+    import pickle
+
+    match = MatchState.new(3, seed=1)
+    moved, _ = match.apply(match.legal_moves()[0])  # the lead: a double header for its seat
+    for state in (match, moved):
+        again = pickle.loads(pickle.dumps(state))
+        assert again == state
+        assert again.round == state.round
+        assert again.round is not None and again.round.history == state.round.history
+        assert (again.seed, again.shuffles, again.target, again.is_over) == (
+            state.seed,
+            state.shuffles,
+            state.target,
+            state.is_over,
+        )
+    evolved = attrs.evolve(moved, dealer=2)
+    assert evolved.dealer == 2 and moved.dealer == 0
+    assert (evolved.rules, evolved.seats, evolved.seed, evolved.scores, evolved.round) == (
+        moved.rules,
+        moved.seats,
+        moved.seed,
+        moved.scores,
+        moved.round,
+    )
+
+
+def test_is_over_follows_the_scores_and_target():
+    # Rule 9: the match is over once a side has reached the target (10 at three seats).
+    match = MatchState.new(3)
+    assert match.target == 10 and not match.is_over
+    assert attrs.evolve(match, scores=(3, 10, 0)).is_over
+    assert not attrs.evolve(match, scores=(9, 9, 9)).is_over
