@@ -195,6 +195,8 @@ def test_from_position_bad_containers() -> None:
 def test_start_round_needs_a_deal() -> None:
     with pytest.raises(PositionError, match="Deal"):
         MatchState.new(3).start_round(None)  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match="Deal"):  # was AttributeError
+        RoundState.start(None)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
