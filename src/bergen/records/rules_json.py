@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from bergen.errors import RecordError, RulesError
+from bergen.errors import RecordError, RecordReason, RulesError
 from bergen.rules import (
     PRESETS,
     FewestDoublesThenPips,
@@ -92,15 +92,17 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
         an object with every rules field (and ``"base"``, the preset it was derived from).
 
     Raises:
-        RecordError: when a field holds a component that is not built in (a user-supplied rule);
-            the message names the field and the component.
+        RecordError: (``reason`` ``"rules"``) when a field holds a component that is not built
+            in (a user-supplied rule); the message names the field and the component.
     """
     if rules.name is not None and PRESETS.get(rules.name) == rules:
         return {"preset": rules.name, "version": rules.version}
     known = set(_RULE_FIELDS) | set(_PRESET_META)
     unknown = [f.name for f in attrs.fields(Rules) if f.name not in known]
     if unknown:  # pragma: no cover - guards against a rules field added without a record form
-        raise RecordError(f"rules fields {unknown} have no record form yet")
+        raise RecordError(
+            f"rules fields {unknown} have no record form yet", reason=RecordReason.RULES
+        )
     out: dict[str, Any] = {"base": rules.base if rules.name is None else rules.name}
     for name in _RULE_FIELDS:
         value = getattr(rules, name)
@@ -110,7 +112,8 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
                     f"the rules field {name!r} holds {value!r}, a user-supplied component "
                     f"({type(value).__qualname__}) that a record cannot hold; records name "
                     f"built-in components only: "
-                    f"{', '.join(t.__name__ for t in COMPONENT_TYPES[name])}"
+                    f"{', '.join(t.__name__ for t in COMPONENT_TYPES[name])}",
+                    reason=RecordReason.RULES,
                 )
             comp: dict[str, Any] = {"type": type(value).__name__}
             for f in attrs.fields(type(value)):
@@ -127,28 +130,39 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
 
 def _int(value: object, where: str) -> int:
     if type(value) is not int:
-        raise RecordError(f"{where}: expected an integer, got {_kind(value)} {value!r}")
+        raise RecordError(
+            f"{where}: expected an integer, got {_kind(value)} {value!r}", reason=RecordReason.RULES
+        )
     return value
 
 
 def _fields_exact(obj: dict[str, Any], required: tuple[str, ...], where: str) -> None:
     missing = [k for k in required if k not in obj]
     if missing:
-        raise RecordError(f"{where}: missing {', '.join(repr(k) for k in missing)}")
+        raise RecordError(
+            f"{where}: missing {', '.join(repr(k) for k in missing)}", reason=RecordReason.RULES
+        )
     extra = [k for k in obj if k not in required]
     if extra:
-        raise RecordError(f"{where}: unknown field {extra[0]!r} (expected {', '.join(required)})")
+        raise RecordError(
+            f"{where}: unknown field {extra[0]!r} (expected {', '.join(required)})",
+            reason=RecordReason.RULES,
+        )
 
 
 def _component(field: str, value: object, where: str) -> object:
     if not isinstance(value, dict):
-        raise RecordError(f"{where}: expected an object with a 'type', got {_kind(value)}")
+        raise RecordError(
+            f"{where}: expected an object with a 'type', got {_kind(value)}",
+            reason=RecordReason.RULES,
+        )
     types = {t.__name__: t for t in COMPONENT_TYPES[field]}
     name = value.get("type")
     if not isinstance(name, str) or name not in types:
         raise RecordError(
             f"{where}.type: {name!r} is not a built-in {field} component "
-            f"(one of {', '.join(types)})"
+            f"(one of {', '.join(types)})",
+            reason=RecordReason.RULES,
         )
     cls = types[name]
     names = tuple(f.name for f in attrs.fields(cls))
@@ -168,30 +182,38 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
         The preset, or the custom ruleset (unnamed, remembering its ``base``).
 
     Raises:
-        RecordError: for an unknown preset, a preset version this library does not implement,
-            a missing or unknown field, a wrong type, or an inconsistent combination.
+        RecordError: (``reason`` ``"rules"``) for an unknown preset, a preset version this
+            library does not implement, a missing or unknown field, a wrong type, or an
+            inconsistent combination.
     """
     if not isinstance(obj, dict):
-        raise RecordError(f"{where}: expected an object, got {_kind(obj)}")
+        raise RecordError(
+            f"{where}: expected an object, got {_kind(obj)}", reason=RecordReason.RULES
+        )
     if "preset" in obj:
         _fields_exact(obj, ("preset", "version"), where)
         name, version = obj["preset"], obj["version"]
         if not isinstance(name, str) or name not in PRESETS:
             raise RecordError(
                 f"{where}.preset: unknown preset {name!r} (this library has "
-                f"{', '.join(sorted(PRESETS))})"
+                f"{', '.join(sorted(PRESETS))})",
+                reason=RecordReason.RULES,
             )
         preset = PRESETS[name]
         if version != preset.version:
             raise RecordError(
                 f"{where}.version: the record uses {name} version {version!r}; this library "
-                f"implements {name} version {preset.version!r}"
+                f"implements {name} version {preset.version!r}",
+                reason=RecordReason.RULES,
             )
         return preset
     _fields_exact(obj, ("base", *_RULE_FIELDS), where)
     base = obj["base"]
     if base is not None and not isinstance(base, str):
-        raise RecordError(f"{where}.base: expected a preset name or null, got {_kind(base)}")
+        raise RecordError(
+            f"{where}.base: expected a preset name or null, got {_kind(base)}",
+            reason=RecordReason.RULES,
+        )
     fields: dict[str, Any] = {}
     try:
         for name in _RULE_FIELDS:
@@ -201,17 +223,25 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
                 fields[name] = _component(name, value, at)
             elif name == "points":
                 if not isinstance(value, dict):
-                    raise RecordError(f"{at}: expected an object, got {_kind(value)}")
+                    raise RecordError(
+                        f"{at}: expected an object, got {_kind(value)}", reason=RecordReason.RULES
+                    )
                 _fields_exact(value, _POINT_FIELDS, at)
                 fields[name] = Points(**{f: _int(value[f], f"{at}.{f}") for f in _POINT_FIELDS})
             elif name == "no_double":
                 if not isinstance(value, str) or value not in _NO_DOUBLE:
-                    raise RecordError(f"{at}: expected 'redeal' or 'draw', got {value!r}")
+                    raise RecordError(
+                        f"{at}: expected 'redeal' or 'draw', got {value!r}",
+                        reason=RecordReason.RULES,
+                    )
                 fields[name] = NoDouble(value)
             else:
                 if type(value) is not bool:
-                    raise RecordError(f"{at}: expected true or false, got {_kind(value)}")
+                    raise RecordError(
+                        f"{at}: expected true or false, got {_kind(value)}",
+                        reason=RecordReason.RULES,
+                    )
                 fields[name] = value
         return Rules(**fields, base=base)
     except RulesError as e:
-        raise RecordError(f"{where}: inconsistent rules: {e}") from e
+        raise RecordError(f"{where}: inconsistent rules: {e}", reason=RecordReason.RULES) from e
