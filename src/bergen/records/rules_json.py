@@ -2,8 +2,9 @@
 
 A preset is written ``{"preset": "classic", "version": "1"}``. Any other ruleset is written with
 every field of :class:`bergen.Rules`; a built-in component is an object naming its type and its
-fields (``{"type": "FixedReserve", "count": 2}``). A component a user wrote cannot be written:
-the record would not replay anywhere else (rules brief, "Variants": the user-supplied
+fields (``{"type": "FixedReserve", "count": 2}``), and ``"base"`` names the preset the set was
+derived from (``"classic"``, ``"simple"``) or is ``null``. A component a user wrote cannot be
+written: the record would not replay anywhere else (rules brief, "Variants": the user-supplied
 blocked-hand rule).
 """
 
@@ -89,11 +90,13 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
 
     Returns:
         ``{"preset": name, "version": version}`` when ``rules`` is exactly a preset, otherwise
-        an object with every rules field (and ``"base"``, the preset it was derived from).
+        an object with every rules field and ``"base"``: the preset it was derived from (its
+        ``name`` when that is a preset's, else its ``base``), or ``None``.
 
     Raises:
         RecordError: (``reason`` ``"rules"``) when a field holds a component that is not built
-            in (a user-supplied rule); the message names the field and the component.
+            in (a user-supplied rule; the message names the field and the component), or when
+            the ``base`` is not a preset name (a record could not be read back).
     """
     if rules.name is not None and PRESETS.get(rules.name) == rules:
         return {"preset": rules.name, "version": rules.version}
@@ -103,7 +106,14 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
         raise RecordError(
             f"rules fields {unknown} have no record form yet", reason=RecordReason.RULES
         )
-    out: dict[str, Any] = {"base": rules.base if rules.name is None else rules.name}
+    base = rules.name if rules.name in PRESETS else rules.base
+    if base is not None and base not in PRESETS:
+        raise RecordError(
+            f"the rules' base {base!r} is not a preset, and a record's base is null or one of "
+            f"{', '.join(sorted(PRESETS))}: use rules.replace(base=None)",
+            reason=RecordReason.RULES,
+        )
+    out: dict[str, Any] = {"base": base}
     for name in _RULE_FIELDS:
         value = getattr(rules, name)
         if name in COMPONENT_TYPES:
@@ -183,8 +193,8 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
 
     Raises:
         RecordError: (``reason`` ``"rules"``) for an unknown preset, a preset version this
-            library does not implement, a missing or unknown field, a wrong type, or an
-            inconsistent combination.
+            library does not implement, a ``base`` that is neither ``null`` nor a preset name,
+            a missing or unknown field, a wrong type, or an inconsistent combination.
     """
     if not isinstance(obj, dict):
         raise RecordError(
@@ -212,6 +222,12 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
     if base is not None and not isinstance(base, str):
         raise RecordError(
             f"{where}.base: expected a preset name or null, got {_kind(base)}",
+            reason=RecordReason.RULES,
+        )
+    if base is not None and base not in PRESETS:
+        raise RecordError(
+            f"{where}.base: unknown preset {base!r}: a custom ruleset's base is null or one of "
+            f"{', '.join(sorted(PRESETS))}",
             reason=RecordReason.RULES,
         )
     fields: dict[str, Any] = {}
