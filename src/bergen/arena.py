@@ -39,6 +39,7 @@ __all__ = [
     "Forfeit",
     "GameResult",
     "GameTask",
+    "games_for_all_lineups",
     "play_game",
     "run_arena",
     "schedule",
@@ -282,6 +283,42 @@ def play_games(tasks: Sequence[GameTask]) -> list[GameResult]:
     return [play_game(t) for t in tasks]
 
 
+def _lineups(n: int, players: int) -> list[tuple[int, ...]]:
+    """The lineups of ``n`` entrants at ``players`` seats, in the order :func:`schedule` plays
+    them: every choice of ``players`` entrants, or the entrants round the table when too few.
+    """
+    if n >= players:
+        return list(itertools.combinations(range(n), players))
+    return [tuple(i % n for i in range(players))]
+
+
+def games_for_all_lineups(entrants: int, players: int) -> int:
+    """The fewest games in which every lineup of :func:`schedule` plays once.
+
+    Each lineup (every choice of ``players`` of the entrants, or all of them round the table
+    when there are fewer entrants than seats) is a duplicate group of ``players`` games, so
+    this is ``comb(entrants, players) * players`` (``players`` with fewer entrants than seats):
+    6 for three bots at two seats (lineups A-B, A-C, B-C). With fewer games some lineups never
+    play, and with more entrants than seats some entrants may never play at all.
+
+    Args:
+        entrants: The number of entrants (bot specs), 2 or more.
+        players: Seats per game, 2..4.
+
+    Returns:
+        The number of games.
+
+    Raises:
+        BotError: when ``entrants`` is not an int >= 2 or ``players`` is not 2, 3 or 4.
+    """
+    if type(entrants) is not int or entrants < 2:
+        raise BotError(f"entrants must be an int >= 2 (the number of bots), got {entrants!r}")
+    if type(players) is not int or players not in (2, 3, 4):
+        raise BotError(f"players must be 2, 3 or 4 seats, got {players!r}")
+    lineups = math.comb(entrants, players) if entrants >= players else 1
+    return lineups * players
+
+
 def schedule(
     specs: Sequence[str],
     games: int,
@@ -296,7 +333,9 @@ def schedule(
     The lineups are every choice of ``players`` entrants when there are at least that many
     (taken in turn), else the entrants repeated round the table (``A B A B`` for two bots at
     four seats). Each lineup is played as a group of ``players`` games on the same deals, the
-    seats rotated one place each game. ``games`` is rounded up to whole groups.
+    seats rotated one place each game. ``games`` is rounded up to whole groups. Lineups are
+    played in turn, so with fewer than :func:`games_for_all_lineups` games the last lineups
+    never play (and an entrant may never play at all).
 
     Args:
         specs: The entrants' bot specs (two or more).
@@ -309,11 +348,7 @@ def schedule(
     Returns:
         The tasks, game index ascending.
     """
-    n = len(specs)
-    if n >= players:
-        lineups = list(itertools.combinations(range(n), players))
-    else:
-        lineups = [tuple(i % n for i in range(players))]
+    lineups = _lineups(len(specs), players)
     groups = -(-games // players)
     tasks: list[GameTask] = []
     for g in range(groups):
@@ -467,7 +502,8 @@ def run_arena(
         specs: The entrants' bot specs: built-in names or ``package.module:Class``, each
             optionally with ``[key=value,...]`` (see :func:`bergen.bots.load_bot`).
         games: The number of games (matches to the target), rounded up to whole duplicate
-            groups of ``players`` games.
+            groups of ``players`` games; at least :func:`games_for_all_lineups` for every
+            lineup to play.
         players: Seats per game, 2..4.
         seed: The arena seed: the same seed gives the same results.
         rules: The ruleset.
