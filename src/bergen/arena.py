@@ -11,8 +11,9 @@ default) uses the machine's cores; a Dask ``distributed.Client(...).get_executor
 ``bergen[dask]`` extra) spreads games over a cluster. Bots are rebuilt from their specs in the
 worker, so a custom bot's module must be importable there.
 
-A bot that returns an illegal move, raises, or takes longer than the time budget forfeits the
-game: the forfeit names the bot, the game and the position, and the arena goes on.
+A bot that returns an illegal move, raises (``sys.exit()`` included), or takes longer than the
+time budget forfeits the game: the forfeit names the bot, the game and the position, and the
+arena goes on. Ctrl-C (``KeyboardInterrupt``) still ends the whole arena.
 """
 
 from __future__ import annotations
@@ -184,8 +185,9 @@ def _position_text(match: MatchState, seat: int, legal: Sequence[Move]) -> str:
 def play_game(task: GameTask) -> GameResult:
     """Play one game (a match to the target) between the task's bots.
 
-    Forced moves (a lone legal move) are made without asking the bot. A decision that raises,
-    returns something that is not a legal move, or takes longer than ``task.move_time``
+    Forced moves (a lone legal move) are made without asking the bot. A decision that raises
+    (an exception, or ``SystemExit`` from ``sys.exit()``; a bot that cannot be built counts the
+    same), returns something that is not a legal move, or takes longer than ``task.move_time``
     forfeits the game for that seat's side: the other side wins (with more than two sides, the
     other side with the most points, the lower side on a tie). In the main thread of a process
     on a system with ``SIGALRM``, a bot over its budget is interrupted; elsewhere the time is
@@ -196,6 +198,9 @@ def play_game(task: GameTask) -> GameResult:
 
     Returns:
         The result.
+
+    Raises:
+        KeyboardInterrupt: when interrupted (Ctrl-C), even inside a bot: it ends the arena.
     """
     rules = task.rules
     seats = len(task.specs)
@@ -237,6 +242,8 @@ def play_game(task: GameTask) -> GameResult:
                 kind, detail = "exception", f"cannot load the bot: {e}"
             except Exception as e:  # a bot's own bug: reported, never fatal to the arena
                 kind, detail = "exception", f"{type(e).__name__}: {e}"
+            except SystemExit as e:  # sys.exit() in a bot ends its game, not the arena
+                kind, detail = "exception", f"SystemExit({e.code!r}): a bot may not end the arena"
             else:
                 took = time.perf_counter() - t0
                 if task.move_time is not None and took > task.move_time:
