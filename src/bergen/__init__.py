@@ -21,6 +21,7 @@ from bergen.errors import (
     PositionError,
     Reason,
     RecordError,
+    RecordReason,
     RulesError,
 )
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
@@ -140,6 +141,7 @@ __all__ = [
     "Reason",
     "Record",
     "RecordError",
+    "RecordReason",
     "RecordedAction",
     "RecordedEvent",
     "ReplayResult",

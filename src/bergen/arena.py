@@ -11,8 +11,9 @@ default) uses the machine's cores; a Dask ``distributed.Client(...).get_executor
 ``bergen[dask]`` extra) spreads games over a cluster. Bots are rebuilt from their specs in the
 worker, so a custom bot's module must be importable there.
 
-A bot that returns an illegal move, raises, or takes longer than the time budget forfeits the
-game: the forfeit names the bot, the game and the position, and the arena goes on.
+A bot that returns an illegal move, raises (``sys.exit()`` included), or takes longer than the
+time budget forfeits the game: the forfeit names the bot, the game and the position, and the
+arena goes on. Ctrl-C (``KeyboardInterrupt``) still ends the whole arena.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ __all__ = [
     "Forfeit",
     "GameResult",
     "GameTask",
+    "games_for_all_lineups",
     "play_game",
     "run_arena",
     "schedule",
@@ -183,8 +185,9 @@ def _position_text(match: MatchState, seat: int, legal: Sequence[Move]) -> str:
 def play_game(task: GameTask) -> GameResult:
     """Play one game (a match to the target) between the task's bots.
 
-    Forced moves (a lone legal move) are made without asking the bot. A decision that raises,
-    returns something that is not a legal move, or takes longer than ``task.move_time``
+    Forced moves (a lone legal move) are made without asking the bot. A decision that raises
+    (an exception, or ``SystemExit`` from ``sys.exit()``; a bot that cannot be built counts the
+    same), returns something that is not a legal move, or takes longer than ``task.move_time``
     forfeits the game for that seat's side: the other side wins (with more than two sides, the
     other side with the most points, the lower side on a tie). In the main thread of a process
     on a system with ``SIGALRM``, a bot over its budget is interrupted; elsewhere the time is
@@ -195,6 +198,9 @@ def play_game(task: GameTask) -> GameResult:
 
     Returns:
         The result.
+
+    Raises:
+        KeyboardInterrupt: when interrupted (Ctrl-C), even inside a bot: it ends the arena.
     """
     rules = task.rules
     seats = len(task.specs)
@@ -236,6 +242,8 @@ def play_game(task: GameTask) -> GameResult:
                 kind, detail = "exception", f"cannot load the bot: {e}"
             except Exception as e:  # a bot's own bug: reported, never fatal to the arena
                 kind, detail = "exception", f"{type(e).__name__}: {e}"
+            except SystemExit as e:  # sys.exit() in a bot ends its game, not the arena
+                kind, detail = "exception", f"SystemExit({e.code!r}): a bot may not end the arena"
             else:
                 took = time.perf_counter() - t0
                 if task.move_time is not None and took > task.move_time:
@@ -282,6 +290,42 @@ def play_games(tasks: Sequence[GameTask]) -> list[GameResult]:
     return [play_game(t) for t in tasks]
 
 
+def _lineups(n: int, players: int) -> list[tuple[int, ...]]:
+    """The lineups of ``n`` entrants at ``players`` seats, in the order :func:`schedule` plays
+    them: every choice of ``players`` entrants, or the entrants round the table when too few.
+    """
+    if n >= players:
+        return list(itertools.combinations(range(n), players))
+    return [tuple(i % n for i in range(players))]
+
+
+def games_for_all_lineups(entrants: int, players: int) -> int:
+    """The fewest games in which every lineup of :func:`schedule` plays once.
+
+    Each lineup (every choice of ``players`` of the entrants, or all of them round the table
+    when there are fewer entrants than seats) is a duplicate group of ``players`` games, so
+    this is ``comb(entrants, players) * players`` (``players`` with fewer entrants than seats):
+    6 for three bots at two seats (lineups A-B, A-C, B-C). With fewer games some lineups never
+    play, and with more entrants than seats some entrants may never play at all.
+
+    Args:
+        entrants: The number of entrants (bot specs), 2 or more.
+        players: Seats per game, 2..4.
+
+    Returns:
+        The number of games.
+
+    Raises:
+        BotError: when ``entrants`` is not an int >= 2 or ``players`` is not 2, 3 or 4.
+    """
+    if type(entrants) is not int or entrants < 2:
+        raise BotError(f"entrants must be an int >= 2 (the number of bots), got {entrants!r}")
+    if type(players) is not int or players not in (2, 3, 4):
+        raise BotError(f"players must be 2, 3 or 4 seats, got {players!r}")
+    lineups = math.comb(entrants, players) if entrants >= players else 1
+    return lineups * players
+
+
 def schedule(
     specs: Sequence[str],
     games: int,
@@ -296,7 +340,9 @@ def schedule(
     The lineups are every choice of ``players`` entrants when there are at least that many
     (taken in turn), else the entrants repeated round the table (``A B A B`` for two bots at
     four seats). Each lineup is played as a group of ``players`` games on the same deals, the
-    seats rotated one place each game. ``games`` is rounded up to whole groups.
+    seats rotated one place each game. ``games`` is rounded up to whole groups. Lineups are
+    played in turn, so with fewer than :func:`games_for_all_lineups` games the last lineups
+    never play (and an entrant may never play at all).
 
     Args:
         specs: The entrants' bot specs (two or more).
@@ -309,11 +355,7 @@ def schedule(
     Returns:
         The tasks, game index ascending.
     """
-    n = len(specs)
-    if n >= players:
-        lineups = list(itertools.combinations(range(n), players))
-    else:
-        lineups = [tuple(i % n for i in range(players))]
+    lineups = _lineups(len(specs), players)
     groups = -(-games // players)
     tasks: list[GameTask] = []
     for g in range(groups):
@@ -467,7 +509,8 @@ def run_arena(
         specs: The entrants' bot specs: built-in names or ``package.module:Class``, each
             optionally with ``[key=value,...]`` (see :func:`bergen.bots.load_bot`).
         games: The number of games (matches to the target), rounded up to whole duplicate
-            groups of ``players`` games.
+            groups of ``players`` games; at least :func:`games_for_all_lineups` for every
+            lineup to play.
         players: Seats per game, 2..4.
         seed: The arena seed: the same seed gives the same results.
         rules: The ruleset.

@@ -454,6 +454,13 @@ def _value(text: str) -> Any:
     return text
 
 
+def _failure(e: BaseException) -> str:
+    """``"ValueError: bad"``; ``"SystemExit(2)"`` for ``sys.exit(2)``."""
+    if isinstance(e, SystemExit):
+        return f"SystemExit({e.code!r})"
+    return f"{type(e).__name__}: {e}"
+
+
 def load_bot(spec: str, seed: int | None = None) -> Bot:
     """Build a bot from its spec (see :func:`parse_bot_spec`), with its own seed.
 
@@ -467,8 +474,9 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
 
     Raises:
         BotError: for an unknown name, a module or class that cannot be imported (including a
-            module that raises while it is imported), arguments the bot does not take, a
-            constructor that raises, or an object without a ``choose`` method.
+            module that raises or calls ``sys.exit()`` while it is imported), arguments the bot
+            does not take, a constructor that raises or calls ``sys.exit()``, or an object
+            without a ``choose`` method.
     """
     name, kwargs = parse_bot_spec(spec)
     factory: Callable[..., Any]
@@ -478,9 +486,9 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
             module = importlib.import_module(module_name)
         except ImportError as e:
             raise BotError(f"bot {spec!r}: cannot import module {module_name!r} ({e})") from None
-        except Exception as e:  # an empty or relative name, or the module's own code fails
+        except (Exception, SystemExit) as e:  # an empty or relative name, or the module fails
             raise BotError(
-                f"bot {spec!r}: cannot import module {module_name!r} ({type(e).__name__}: {e})"
+                f"bot {spec!r}: cannot import module {module_name!r} ({_failure(e)})"
             ) from None
         try:
             factory = getattr(module, attr)
@@ -498,8 +506,8 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
         bot = factory(seed=seed, **kwargs)
     except TypeError as e:
         raise BotError(f"bot {spec!r}: {e}") from None
-    except Exception as e:  # the bot's own constructor failed
-        raise BotError(f"bot {spec!r} could not be built: {type(e).__name__}: {e}") from None
+    except (Exception, SystemExit) as e:  # the bot's own constructor failed, or exited
+        raise BotError(f"bot {spec!r} could not be built: {_failure(e)}") from None
     if not callable(getattr(bot, "choose", None)):
         raise BotError(f"bot {spec!r} has no choose(view, legal_moves) method")
     return bot

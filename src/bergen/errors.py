@@ -22,6 +22,7 @@ __all__ = [
     "PositionError",
     "Reason",
     "RecordError",
+    "RecordReason",
     "RulesError",
 ]
 
@@ -125,10 +126,91 @@ class MatchOverError(BergenError, ValueError):
     """An action asked of a match that has already ended."""
 
 
+class RecordReason(enum.StrEnum):
+    """What is wrong with a record when it is not an illegal action (:attr:`RecordError.reason`).
+
+    The values are stable strings (a ``StrEnum``: ``RecordReason.SCHEMA == "schema"``).
+    """
+
+    READ = "read"
+    """The file cannot be read, or it is larger than :data:`bergen.records.MAX_RECORD_BYTES`."""
+    JSON = "json"
+    """The text is not UTF-8, or not JSON bergen reads (a syntax error, a key repeated in one
+    object, ``NaN`` or ``Infinity``)."""
+    FORMAT = "format"
+    """The ``format`` field is missing or names another format or version."""
+    SCHEMA = "schema"
+    """A value of the wrong shape: a missing or unknown field, a wrong type, an integer out of
+    range, a tile or move not in canonical notation, the wrong number of seats or hands, a round
+    with both or neither of ``deal`` and ``position``, a set-up position after the first round,
+    a tile named by an action that is not a draw."""
+    RULES = "rules"
+    """The ``rules`` object: an unknown preset, preset version, ``base`` or component, a wrong
+    field, an inconsistent combination, rules that do not allow the record's seats; or, when
+    writing, rules a record cannot hold (a user-supplied component, a ``base`` that is not a
+    preset)."""
+    DEAL = "deal"
+    """A deal that is not the 28 distinct tiles, a set-up position or line of play the rules
+    reject, a stated dealer other than the one the deal passes to, a deal without a double that
+    the rules redeal, a listed redeal the rules do not make (rule 2)."""
+    SEQUENCE = "sequence"
+    """An action or a round where none can follow: after the round or the match ended, or a
+    round after one that is not finished."""
+    DRAW = "draw"
+    """A draw that names a tile other than the top of the boneyard (rule 4)."""
+    EVENTS = "events"
+    """Score events that differ from the replay's (in any field, in order, or missing), or that
+    belong to an action the round does not have or are out of order."""
+    RESULT = "result"
+    """A stated result or score that the replay does not give (a round's outcome or scores, the
+    final scores, a position's scores), or start scores that do not fit the table (the wrong
+    number of sides, a side already at the target)."""
+    ARGUMENT = "argument"
+    """A Python argument of the wrong kind (``replay`` of something that is not a ``Record``,
+    ``loads`` of something that is not text, ``record_match`` names that do not fit)."""
+    MATCH = "match"
+    """``record_match`` cannot record the match (a round from a set-up position, redeals without
+    a seed, scores that need ``start_scores``)."""
+    OTHER = "other"
+    """The default of a ``RecordError`` made without a reason; bergen itself always gives one of
+    the codes above."""
+
+    def __repr__(self) -> str:
+        """Valid Python: ``RecordReason.SCHEMA``."""
+        return f"RecordReason.{self.name}"
+
+
 class RecordError(BergenError, ValueError):
-    """A game record that cannot be loaded or replayed.
+    """A game record that cannot be loaded, replayed or written.
+
+    The ``reason`` says what is wrong, for apps to act on without reading the message. When
+    replay meets an action the rules do not allow it is the engine's :class:`Reason` (for
+    example ``Reason.WRONG_LEAD``; the :class:`IllegalMoveError` is the ``__cause__``);
+    otherwise it is a :class:`RecordReason`, a stable string code:
+
+    - ``"read"``: the file cannot be read, or it is larger than
+      :data:`bergen.records.MAX_RECORD_BYTES` (10 MiB).
+    - ``"json"``: the text is not UTF-8, or not JSON bergen reads.
+    - ``"format"``: the ``format`` field is missing or names another format or version.
+    - ``"schema"``: a value of the wrong shape (a missing or unknown field, a wrong type, a
+      tile or move not in canonical notation, ...).
+    - ``"rules"``: the ``rules`` object (an unknown preset, version, ``base`` or component, an
+      inconsistent combination), rules that do not allow the record's seats, or rules a record
+      cannot hold.
+    - ``"deal"``: a deal, set-up position, dealer or redeal the rules reject (rule 2).
+    - ``"sequence"``: an action or a round after the round or the match ended, or a round
+      after an unfinished one.
+    - ``"draw"``: a draw that names a tile other than the top of the boneyard.
+    - ``"events"``: score events that differ from the replay's, are missing or out of order.
+    - ``"result"``: a stated result or score the replay does not give, or start scores that do
+      not fit the table.
+    - ``"argument"``: a Python argument of the wrong kind.
+    - ``"match"``: :func:`~bergen.records.record_match` cannot record the match.
+    - ``"other"``: the default for a ``RecordError`` made without a reason; bergen itself
+      always gives one of the codes above.
 
     Attributes:
+        reason: A :class:`Reason` (an illegal action in replay) or a :class:`RecordReason`.
         round: The 0-based round index, when known.
         action_index: The 0-based action index within the round, when known.
         action: The action text, when known.
@@ -138,12 +220,14 @@ class RecordError(BergenError, ValueError):
         self,
         message: str,
         *,
+        reason: Reason | RecordReason = RecordReason.OTHER,
         round: int | None = None,
         action_index: int | None = None,
         action: str | None = None,
     ) -> None:
-        """Store the message and where in the record it happened."""
+        """Store the message, the reason and where in the record it happened."""
         super().__init__(message)
+        self.reason = reason
         self.round = round
         self.action_index = action_index
         self.action = action

@@ -34,6 +34,22 @@ if TYPE_CHECKING:
 __all__ = ["WorldSampler", "sample_world", "sampler_for"]
 
 
+def _check_view(view: object, taker: str) -> None:
+    """Refuse anything but a :class:`~bergen.view.PlayerView`, naming the argument."""
+    from bergen.view import PlayerView
+
+    if not isinstance(view, PlayerView):
+        raise PositionError(f"{taker} takes view, a PlayerView (see RoundState.view), got {view!r}")
+
+
+def _check_rng(rng: object, taker: str) -> None:
+    """Refuse a generator without ``random.Random``'s ``randrange`` and ``shuffle``."""
+    if not (callable(getattr(rng, "randrange", None)) and callable(getattr(rng, "shuffle", None))):
+        raise BergenError(
+            f"{taker} takes rng, a random.Random (for example random.Random(seed)), got {rng!r}"
+        )
+
+
 class WorldSampler:
     """Exact, uniform sampling of the worlds consistent with one view.
 
@@ -53,8 +69,9 @@ class WorldSampler:
         view: The view to sample for.
 
     Raises:
-        PositionError: when no world is consistent with the view (a view built by hand that
-            no round can produce).
+        PositionError: when ``view`` is not a :class:`~bergen.view.PlayerView`, or when no
+            world is consistent with the view (a view built by hand that no round can
+            produce).
     """
 
     count: int
@@ -82,6 +99,7 @@ class WorldSampler:
 
     def __init__(self, view: PlayerView) -> None:
         """Work out the slots, the groups and the counts for ``view``."""
+        _check_view(view, "WorldSampler")
         self.view = view
         self._start_scores: tuple[int, ...] | None = None
         _prepare(self)
@@ -208,7 +226,8 @@ class WorldSampler:
         """Draw one world, uniformly among those consistent with the view.
 
         Args:
-            rng: The generator to draw from (the only source of randomness).
+            rng: The generator to draw from (the only source of randomness): a
+                ``random.Random``, or anything with its ``randrange`` and ``shuffle``.
             history: ``True`` (default): the whole round, started from the sampled deal (or
                 the sampled set-up position) with the public history replayed on it, so that
                 ``world.view(seat) == view``, ``world.deal`` and ``world.history`` (with every
@@ -222,8 +241,10 @@ class WorldSampler:
             The world, a :class:`~bergen.round.RoundState`.
 
         Raises:
+            BergenError: when ``rng`` is not a generator (no ``randrange`` and ``shuffle``).
             PositionError: when no consistent world turns up in ``max_tries`` placements.
         """
+        _check_rng(rng, "WorldSampler.sample")
         start, by_position, remaining = self._sample_raw(rng, max_tries)
         view = self.view
         if not history and view.outcome is None:
@@ -344,9 +365,17 @@ _CACHE_LOCK = threading.Lock()
 def sampler_for(view: PlayerView) -> WorldSampler:
     """The :class:`WorldSampler` of a view, from a small cache of the views last used.
 
+    Args:
+        view: A player view (:meth:`bergen.RoundState.view`).
+
+    Returns:
+        The view's :class:`WorldSampler`.
+
     Raises:
-        PositionError: when no world is consistent with the view.
+        PositionError: when ``view`` is not a :class:`~bergen.view.PlayerView`, or no world is
+            consistent with the view.
     """
+    _check_view(view, "sampler_for")
     with _CACHE_LOCK:
         sampler = _CACHE.get(view)
         if sampler is not None:
@@ -368,7 +397,8 @@ def sample_world(view: PlayerView, rng: random.Random, *, history: bool = True) 
 
     Args:
         view: A player view (:meth:`bergen.RoundState.view`).
-        rng: The generator to draw from.
+        rng: The generator to draw from: a ``random.Random`` (or anything with its
+            ``randrange`` and ``shuffle``, such as the ``random`` module).
         history: ``True`` for the whole round (sampled deal, public history replayed, so that
             ``world.view(view.seat) == view``); ``False`` for the current position only
             (:meth:`bergen.RoundState.from_position`, faster, for search).
@@ -377,6 +407,11 @@ def sample_world(view: PlayerView, rng: random.Random, *, history: bool = True) 
         A :class:`~bergen.round.RoundState`.
 
     Raises:
-        PositionError: when no world is consistent with the view.
+        PositionError: when ``view`` is not a :class:`~bergen.view.PlayerView`, or no world is
+            consistent with the view.
+        BergenError: when ``rng`` is not a generator (``None``, a seed, a NumPy generator:
+            anything without ``randrange`` and ``shuffle``).
     """
+    _check_view(view, "sample_world")
+    _check_rng(rng, "sample_world")
     return sampler_for(view).sample(rng, history=history)

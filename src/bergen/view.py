@@ -180,7 +180,12 @@ def voids(view: PlayerView) -> tuple[frozenset[int], ...]:
 
     Returns:
         One frozenset of numbers 0..6 per seat.
+
+    Raises:
+        PositionError: when ``view`` is not a :class:`PlayerView`.
     """
+    if not isinstance(view, PlayerView):
+        raise PositionError(f"voids takes view, a PlayerView (see RoundState.view), got {view!r}")
     seats = view.seats
     known: list[set[int]] = [set() for _ in range(seats)]
     line = _start_line(view)

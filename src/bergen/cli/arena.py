@@ -11,10 +11,11 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 
-from bergen.arena import run_arena
-from bergen.bots import BotError
+from bergen.arena import games_for_all_lineups, run_arena, schedule
+from bergen.bots import BotError, load_bot
 from bergen.cli.options import add_rules_arguments, rules_from_args
 from bergen.errors import RulesError
+from bergen.rules import Rules
 
 __all__ = ["register", "run"]
 
@@ -81,6 +82,37 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
         yield pool
 
 
+def _words(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _lineup_warning(bots: list[str], games: int, players: int, rules: Rules) -> str | None:
+    """The warning for an arena too short for every lineup to play, or ``None``.
+
+    Args:
+        bots: The entrants' specs.
+        games: The games that will be played (whole duplicate groups).
+        players: Seats per game.
+        rules: The ruleset.
+
+    Returns:
+        For example ``"2 games cover 1 of 3 lineups; C never plays: use --games 6 or more"``
+        (see :func:`bergen.arena.games_for_all_lineups`), or ``None`` when every lineup plays.
+    """
+    needed = games_for_all_lineups(len(bots), players)
+    if games >= needed:
+        return None
+    tasks = schedule(bots, games, players, 0, rules)
+    covered = len({tuple(sorted(t.entrants)) for t in tasks})
+    playing = {e for t in tasks for e in t.entrants}
+    named = [b if bots.count(b) == 1 else f"{b} (entrant {i})" for i, b in enumerate(bots)]
+    idle = [named[i] for i in range(len(bots)) if i not in playing]
+    text = f"{games} games cover {covered} of {needed // players} lineups"
+    if idle:
+        text += f"; {_words(idle)} never {'plays' if len(idle) == 1 else 'play'}"
+    return f"{text}: use --games {needed} or more"
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``arena`` subcommand to the ``bergen`` parser."""
     p = sub.add_parser(
@@ -100,7 +132,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="random, greedy, search, or package.module:Class; arguments in brackets, "
         "e.g. 'search[playouts=800]'",
     )
-    p.add_argument("--games", type=int, default=100, metavar="N", help="matches (default 100)")
+    p.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        metavar="N",
+        help="matches (default 100); with more bots than seats each lineup of bots is a group "
+        "of --players matches, played in turn (a warning says when N is too few for all)",
+    )
     p.add_argument(
         "--players", type=int, choices=(2, 3, 4), default=2, help="seats per match (default 2)"
     )
@@ -155,6 +194,12 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as e:
         print(f"bergen arena: {e}", file=sys.stderr)
         return 2
+    try:
+        for spec in args.bots:
+            load_bot(spec, 0)  # a bad spec is reported before the notes on the games
+    except BotError as e:
+        print(f"bergen arena: {e}", file=sys.stderr)
+        return 2
     groups = -(-args.games // args.players)
     total = groups * args.players
     if total != args.games:
@@ -162,6 +207,9 @@ def run(args: argparse.Namespace) -> int:
             f"bergen arena: playing {total} games (whole duplicate groups of {args.players})",
             file=sys.stderr,
         )
+    warning = _lineup_warning(args.bots, total, args.players, rules)
+    if warning is not None:
+        print(f"bergen arena: {warning}", file=sys.stderr)
     try:
         with (
             _executor(args) as executor,

@@ -15,7 +15,7 @@ import re
 from typing import IO, Any
 
 from bergen.deal import Deal
-from bergen.errors import BergenError, RecordError
+from bergen.errors import BergenError, RecordError, RecordReason
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.line import LineOfPlay
 from bergen.moves import Draw, parse_move
@@ -53,7 +53,9 @@ class _Ctx:
         self.action_index = action_index
         self.action: str | None = None
 
-    def err(self, where: str, message: str) -> RecordError:
+    def err(
+        self, where: str, message: str, reason: RecordReason = RecordReason.SCHEMA
+    ) -> RecordError:
         loc = []
         if self.round is not None:
             loc.append(f"round {self.round}")
@@ -63,6 +65,7 @@ class _Ctx:
         head = ", ".join(loc)
         return RecordError(
             f"{head + ': ' if head else ''}{where}: {message}",
+            reason=reason,
             round=self.round,
             action_index=self.action_index,
             action=self.action,
@@ -133,7 +136,7 @@ def _deal(value: object, where: str, ctx: _Ctx, seats: int) -> Deal:
     try:
         return Deal(hands, boneyard)
     except BergenError as e:
-        raise ctx.err(where, f"not a deal of the 28 distinct tiles: {e}") from e
+        raise ctx.err(where, f"not a deal of the 28 distinct tiles: {e}", RecordReason.DEAL) from e
 
 
 def _position(value: object, where: str, ctx: _Ctx, seats: int) -> Position:
@@ -144,7 +147,7 @@ def _position(value: object, where: str, ctx: _Ctx, seats: int) -> Position:
     try:
         line = LineOfPlay.parse(text)
     except BergenError as e:
-        raise ctx.err(f"{where}.line", str(e)) from e
+        raise ctx.err(f"{where}.line", str(e), RecordReason.DEAL) from e
     to_move = _int(obj["to_move"], f"{where}.to_move", ctx)
     scores = _scores(obj["scores"], f"{where}.scores", ctx) if "scores" in obj else None
     return Position(hands, boneyard, line, to_move, scores)
@@ -275,8 +278,9 @@ def record_from_json(obj: object) -> Record:
 
     Raises:
         RecordError: for a value that is not a ``bergen-record/1`` record: a missing or unknown
-            field, a wrong type, an unknown format version, a tile outside the double-six set,
-            a deal that is not the 28 distinct tiles, ...; the message gives the JSON path.
+            field, a wrong type, a tile outside the double-six set (``reason`` ``"schema"``), an
+            unknown format version (``"format"``), bad rules (``"rules"``), a deal that is not
+            the 28 distinct tiles (``"deal"``), ...; the message gives the JSON path.
     """
     ctx = _Ctx()
     if not isinstance(obj, dict):
@@ -285,9 +289,15 @@ def record_from_json(obj: object) -> Record:
     if fmt != RECORD_FORMAT:
         if isinstance(fmt, str) and fmt.startswith("bergen-record/"):
             raise ctx.err(
-                "format", f"unsupported format version {fmt!r}; this library reads {RECORD_FORMAT}"
+                "format",
+                f"unsupported format version {fmt!r}; this library reads {RECORD_FORMAT}",
+                RecordReason.FORMAT,
             )
-        raise ctx.err("format", f"not a bergen record: expected {RECORD_FORMAT!r}, got {fmt!r}")
+        raise ctx.err(
+            "format",
+            f"not a bergen record: expected {RECORD_FORMAT!r}, got {fmt!r}",
+            RecordReason.FORMAT,
+        )
     obj = _obj(
         obj,
         "record",
@@ -322,6 +332,7 @@ def record_from_json(obj: object) -> Record:
         if i > 0 and r.position is not None:
             raise RecordError(
                 f"round {i}: rounds[{i}]: only the first round may start from a set-up position",
+                reason=RecordReason.SCHEMA,
                 round=i,
             )
     return Record(
@@ -358,27 +369,37 @@ def loads(text: str | bytes) -> Record:
         The record (not yet replayed: see :func:`bergen.records.replay`).
 
     Raises:
-        RecordError: for oversized input, malformed JSON (the message gives the line and
-            column), a repeated key, ``NaN``/``Infinity``, or a value that is not a record.
+        RecordError: for oversized input (``reason`` ``"read"``), text that is not UTF-8,
+            malformed JSON (the message gives the line and column), a repeated key,
+            ``NaN``/``Infinity`` (``"json"``), ``text`` that is neither ``str`` nor ``bytes``
+            (``"argument"``), or a value that is not a record (see :func:`record_from_json`).
     """
     if not isinstance(text, str | bytes):
-        raise RecordError(f"a record is JSON text, got {type(text).__name__}")
+        raise RecordError(
+            f"a record is JSON text, got {type(text).__name__}", reason=RecordReason.ARGUMENT
+        )
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(
             f"the record is {len(text):,} characters; records are limited to "
-            f"{MAX_RECORD_BYTES:,} bytes (10 MiB)"
+            f"{MAX_RECORD_BYTES:,} bytes (10 MiB)",
+            reason=RecordReason.READ,
         )
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise RecordError(f"the record is not UTF-8 text: {e}") from None
+            raise RecordError(
+                f"the record is not UTF-8 text: {e}", reason=RecordReason.JSON
+            ) from None
     try:
         obj = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
-        raise RecordError(f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+        raise RecordError(
+            f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}",
+            reason=RecordReason.JSON,
+        ) from None
     except (ValueError, RecursionError) as e:
-        raise RecordError(f"malformed JSON: {e}") from None
+        raise RecordError(f"malformed JSON: {e}", reason=RecordReason.JSON) from None
     return record_from_json(obj)
 
 
@@ -392,8 +413,9 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
         The record (not yet replayed: see :func:`bergen.records.replay`).
 
     Raises:
-        RecordError: when the file is larger than :data:`MAX_RECORD_BYTES` (10 MiB), cannot be
-            read, or does not hold a valid record (see :func:`loads`).
+        RecordError: when the file is larger than :data:`MAX_RECORD_BYTES` (10 MiB) or cannot
+            be read (``reason`` ``"read"``), or does not hold a valid record (see
+            :func:`loads`).
     """
     if isinstance(source, str | os.PathLike):
         try:
@@ -401,12 +423,15 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
             if size > MAX_RECORD_BYTES:
                 raise RecordError(
                     f"{os.fspath(source)} is {size:,} bytes; records are limited to "
-                    f"{MAX_RECORD_BYTES:,} bytes (10 MiB)"
+                    f"{MAX_RECORD_BYTES:,} bytes (10 MiB)",
+                    reason=RecordReason.READ,
                 )
             with open(source, "rb") as f:
                 data: str | bytes = f.read(MAX_RECORD_BYTES + 1)
         except OSError as e:
-            raise RecordError(f"cannot read {os.fspath(source)}: {e.strerror or e}") from None
+            raise RecordError(
+                f"cannot read {os.fspath(source)}: {e.strerror or e}", reason=RecordReason.READ
+            ) from None
     else:
         data = source.read(MAX_RECORD_BYTES + 1)
     return loads(data)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from bergen.deal import Deal
-from bergen.errors import RecordError
+from bergen.errors import RecordError, RecordReason
 from bergen.events import Outcome, ScoreEvent
 from bergen.line import LineOfPlay
 from bergen.moves import Draw, Move
@@ -55,7 +55,10 @@ class RecordedAction:
     def __attrs_post_init__(self) -> None:
         """Check that only a draw names a tile."""
         if self.tile is not None and not isinstance(self.move, Draw):
-            raise RecordError(f"only a draw names the tile drawn; {self.move} names {self.tile}")
+            raise RecordError(
+                f"only a draw names the tile drawn; {self.move} names {self.tile}",
+                reason=RecordReason.SCHEMA,
+            )
 
     def __str__(self) -> str:
         """The action's text: ``5-4L``, or ``draw 6-2`` for a draw that names its tile."""
@@ -129,7 +132,10 @@ class RoundRecord:
     def __attrs_post_init__(self) -> None:
         """Check that the round starts one way."""
         if (self.deal is None) == (self.position is None):
-            raise RecordError("a round starts from either a deal or a position, not both/neither")
+            raise RecordError(
+                "a round starts from either a deal or a position, not both/neither",
+                reason=RecordReason.SCHEMA,
+            )
 
 
 @attrs.frozen

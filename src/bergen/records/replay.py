@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import attrs
 
 from bergen.deal import Deal
-from bergen.errors import BergenError, IllegalMoveError, Reason, RecordError
+from bergen.errors import BergenError, IllegalMoveError, Reason, RecordError, RecordReason
 from bergen.events import Outcome, ScoreEvent
 from bergen.match import MatchState
 from bergen.moves import Draw, Move
@@ -166,9 +166,16 @@ def _how(state: RoundState) -> str:
     return "unfinished" if out is None else out.kind.value.replace("_", " ")
 
 
-def _fail(message: str, r: int, i: int | None = None, act: str | None = None) -> RecordError:
+def _fail(
+    message: str,
+    r: int,
+    i: int | None = None,
+    act: str | None = None,
+    *,
+    reason: Reason | RecordReason,
+) -> RecordError:
     where = f"round {r}" + ("" if i is None else f", action {i} ({act})")
-    return RecordError(f"{where}: {message}", round=r, action_index=i, action=act)
+    return RecordError(f"{where}: {message}", reason=reason, round=r, action_index=i, action=act)
 
 
 def replay(record: Record) -> ReplayResult:
@@ -188,32 +195,41 @@ def replay(record: Record) -> ReplayResult:
 
     Raises:
         RecordError: at the first problem, with ``round``, ``action_index`` and ``action`` set
-            where they apply and a one-line message naming them and the reason.
+            where they apply and a one-line message naming them and the reason. Its ``reason``
+            is the engine's :class:`~bergen.errors.Reason` for an action the rules do not allow
+            (for example ``Reason.WRONG_LEAD``), else a :class:`~bergen.errors.RecordReason`:
+            ``"draw"``, ``"events"``, ``"result"``, ``"sequence"``, ``"deal"``, ``"rules"``,
+            or ``"argument"`` when ``record`` is not a :class:`Record`.
     """
     if not isinstance(record, Record):
-        raise RecordError(f"replay takes a Record (see bergen.records.load), got {record!r}")
+        raise RecordError(
+            f"replay takes a Record (see bergen.records.load), got {record!r}",
+            reason=RecordReason.ARGUMENT,
+        )
     rules = record.rules
     seats = record.seats
     try:
         table = rules.for_table(seats)
     except BergenError as e:
-        raise RecordError(f"rules: {e}") from e
+        raise RecordError(f"rules: {e}", reason=RecordReason.RULES) from e
     start = record.start_scores
     if start is not None:
         if len(start) != table.sides:
             raise RecordError(
-                f"start_scores: {len(start)} entries; this table has {table.sides} sides"
+                f"start_scores: {len(start)} entries; this table has {table.sides} sides",
+                reason=RecordReason.RESULT,
             )
         for side, v in enumerate(start):
             if v >= table.target:
                 raise RecordError(
                     f"start_scores: side {side} has {v} points, already at the target "
-                    f"{table.target}: the match is over"
+                    f"{table.target}: the match is over",
+                    reason=RecordReason.RESULT,
                 )
     first = record.rounds[0] if record.rounds else None
     dealer = first.dealer if first is not None and first.dealer is not None else 0
     if not 0 <= dealer < seats:
-        raise _fail(f"dealer: {dealer} is not a seat 0..{seats - 1}", 0)
+        raise _fail(f"dealer: {dealer} is not a seat 0..{seats - 1}", 0, reason=RecordReason.DEAL)
     match = MatchState.new(seats, rules, dealer=dealer)
     if start is not None:
         match = attrs.evolve(match, scores=start)
@@ -225,7 +241,8 @@ def replay(record: Record) -> ReplayResult:
     if record.scores is not None and record.scores != match.scores:
         raise RecordError(
             f"scores: the record's final scores {list(record.scores)} differ from the "
-            f"replay's {list(match.scores)}"
+            f"replay's {list(match.scores)}",
+            reason=RecordReason.RESULT,
         )
     return ReplayResult(record, tuple(done), match)
 
@@ -237,6 +254,7 @@ def _start_round(record: Record, match: MatchState, r: int, rr: RoundRecord) -> 
             f"the match is over: {side_label(record, match.winner or 0)} reached the target "
             f"{match.target} in round {r - 1}; no round follows",
             r,
+            reason=RecordReason.SEQUENCE,
         )
     if match.round is not None:
         rnd = match.round
@@ -244,12 +262,14 @@ def _start_round(record: Record, match: MatchState, r: int, rr: RoundRecord) -> 
             f"round {r - 1} is not finished ({seat_label(record, rnd.to_move)} is to move) "
             f"but round {r} follows",
             r - 1,
+            reason=RecordReason.SEQUENCE,
         )
     if r > 0 and rr.dealer is not None and rr.dealer != match.dealer:
         raise _fail(
             f"dealer: the record says {seat_label(record, rr.dealer)} deals, but the deal "
             f"passes left: {seat_label(record, match.dealer)} deals this round",
             r,
+            reason=RecordReason.DEAL,
         )
     if rr.position is not None:
         p = rr.position
@@ -259,6 +279,7 @@ def _start_round(record: Record, match: MatchState, r: int, rr: RoundRecord) -> 
                 f"position.scores {list(scores)} differ from start_scores "
                 f"{list(record.start_scores)}",
                 r,
+                reason=RecordReason.RESULT,
             )
         try:
             state = RoundState.from_position(
@@ -271,7 +292,7 @@ def _start_round(record: Record, match: MatchState, r: int, rr: RoundRecord) -> 
                 dealer=match.dealer,
             )
         except BergenError as e:
-            raise _fail(f"position: {e}", r) from e
+            raise _fail(f"position: {e}", r, reason=RecordReason.DEAL) from e
         return attrs.evolve(match, round=state, scores=state.scores)
     for k, d in enumerate(rr.redeals):
         if rules.no_double is not NoDouble.REDEAL:
@@ -279,6 +300,7 @@ def _start_round(record: Record, match: MatchState, r: int, rr: RoundRecord) -> 
                 f"redeals[{k}]: these rules draw in turn when nobody holds a double; they never "
                 "redeal",
                 r,
+                reason=RecordReason.DEAL,
             )
         if d.has_double:
             seat = next(i for i, h in enumerate(d.hands) if any(t.is_double for t in h))
@@ -287,6 +309,7 @@ def _start_round(record: Record, match: MatchState, r: int, rr: RoundRecord) -> 
                 f"redeals[{k}]: {seat_label(record, seat)} holds {double}; a deal is thrown in "
                 "only when nobody holds a double (rule 2)",
                 r,
+                reason=RecordReason.DEAL,
             )
         match = match.start_round(d)
     deal = rr.deal
@@ -296,11 +319,12 @@ def _start_round(record: Record, match: MatchState, r: int, rr: RoundRecord) -> 
             "deal: nobody holds a double, so these rules redeal (rule 2): list this deal under "
             "'redeals' and give the next one",
             r,
+            reason=RecordReason.DEAL,
         )
     try:
         return match.start_round(deal)
     except BergenError as e:
-        raise _fail(f"deal: {e}", r) from e
+        raise _fail(f"deal: {e}", r, reason=RecordReason.DEAL) from e
 
 
 def _replay_round(
@@ -319,12 +343,14 @@ def _replay_round(
                 f"events[{k}] belongs to action {ev.action}, but the round has "
                 f"{len(rr.actions)} actions",
                 r,
+                reason=RecordReason.EVENTS,
             )
         if ev.action < last:
             raise _fail(
                 f"events[{k}] belongs to action {ev.action} but follows an event of action "
                 f"{last}: list events in the order of their actions",
                 r,
+                reason=RecordReason.EVENTS,
             )
         last = ev.action
         by_action.setdefault(ev.action, []).append(ev.event)
@@ -339,16 +365,21 @@ def _replay_round(
                 r,
                 i,
                 text,
+                reason=RecordReason.SEQUENCE,
             )
         state = match.round
         if state is None:
             raise _fail(
-                f"the round is over ({_how(match.rounds[-1])}); no action follows", r, i, text
+                f"the round is over ({_how(match.rounds[-1])}); no action follows",
+                r,
+                i,
+                text,
+                reason=RecordReason.SEQUENCE,
             )
         try:
             state.check(act.move)
         except IllegalMoveError as e:
-            raise _fail(_illegal(record, state, act.move, e), r, i, text) from e
+            raise _fail(_illegal(record, state, act.move, e), r, i, text, reason=e.reason) from e
         drawn = None
         if isinstance(act.move, Draw):
             drawn = state.boneyard.tiles[0]
@@ -359,12 +390,19 @@ def _replay_round(
                     r,
                     i,
                     text,
+                    reason=RecordReason.DRAW,
                 )
         seat = state.to_move
         try:
             match, events = match.apply(act.move)
         except BergenError as e:  # pragma: no cover - check() above accepted the move
-            raise _fail(str(e), r, i, text) from e
+            raise _fail(
+                str(e),
+                r,
+                i,
+                text,
+                reason=e.reason if isinstance(e, IllegalMoveError) else RecordReason.SEQUENCE,
+            ) from e
         after = match.rounds[-1] if len(match.rounds) > finished else match.round
         assert after is not None
         expected = tuple(by_action.get(i, ()))
@@ -375,6 +413,7 @@ def _replay_round(
                 r,
                 i,
                 text,
+                reason=RecordReason.EVENTS,
             )
         steps.append(ReplayStep(i, seat, act.move, drawn, events, after))
     final = match.rounds[-1] if len(match.rounds) > finished else match.round
@@ -385,18 +424,21 @@ def _replay_round(
                 f"result: the record says the round ended, but after its {len(rr.actions)} "
                 f"actions {seat_label(record, final.to_move)} is to move",
                 r,
+                reason=RecordReason.RESULT,
             )
         if rr.outcome is not None and rr.outcome != final.outcome:
             raise _fail(
                 f"result: the record says {_outcome_text(rr.outcome)}; the replay gives "
                 f"{_outcome_text(final.outcome)}",
                 r,
+                reason=RecordReason.RESULT,
             )
         if rr.scores is not None and rr.scores != final.scores:
             raise _fail(
                 f"result: the record's scores {list(rr.scores)} differ from the replay's "
                 f"{list(final.scores)}",
                 r,
+                reason=RecordReason.RESULT,
             )
     result = RoundReplay(r, dealer, tuple(redeals), start, tuple(steps), final, scores_before)
     return result, match
@@ -429,22 +471,34 @@ def record_match(
         The record; ``replay(record_match(m))`` reproduces ``m``'s rounds and scores.
 
     Raises:
-        RecordError: when a round started from a set-up position (its start is not kept), or
-            when the match had redeals but no seed (which round each preceded is not kept), or
-            the names do not match the seats.
+        RecordError: (``reason`` ``"match"``) when a round started from a set-up position (its
+            start is not kept), when the match had redeals but no seed (which round each
+            preceded is not kept), or when the scores need ``start_scores``; (``reason``
+            ``"argument"``) when ``match`` is not a :class:`~bergen.MatchState` or the names do
+            not match the seats.
     """
     if not isinstance(match, MatchState):
-        raise RecordError(f"record_match takes a MatchState, got {match!r}")
+        raise RecordError(
+            f"record_match takes a MatchState, got {match!r}", reason=RecordReason.ARGUMENT
+        )
     seats = match.seats
     if names is None:
         names = (None,) * seats
     if isinstance(names, str) or not isinstance(names, Sequence):
-        raise RecordError(f"names: expected one name (or None) per seat, got {names!r}")
+        raise RecordError(
+            f"names: expected one name (or None) per seat, got {names!r}",
+            reason=RecordReason.ARGUMENT,
+        )
     if len(names) != seats:
-        raise RecordError(f"names: {len(names)} names for {seats} seats")
+        raise RecordError(
+            f"names: {len(names)} names for {seats} seats", reason=RecordReason.ARGUMENT
+        )
     for i, name in enumerate(names):
         if name is not None and not isinstance(name, str):
-            raise RecordError(f"names[{i}]: a name is a string or None, got {name!r}")
+            raise RecordError(
+                f"names[{i}]: a name is a string or None, got {name!r}",
+                reason=RecordReason.ARGUMENT,
+            )
     states = list(match.rounds) + ([match.round] if match.round is not None else [])
     for i, s in enumerate(states):
         if s.deal is None:
@@ -452,13 +506,15 @@ def record_match(
                 f"round {i} started from a set-up position, which a RoundState does not keep; "
                 "build its RoundRecord directly",
                 round=i,
+                reason=RecordReason.MATCH,
             )
     redeals: list[list[Deal]] = [[] for _ in states]
     if match.redeals:
         if match.seed is None:
             raise RecordError(
                 "the match had redeals but no seed, so which round each redeal preceded is not "
-                "known; build the RoundRecord values directly"
+                "known; build the RoundRecord values directly",
+                reason=RecordReason.MATCH,
             )
         ri = 0
         for k in range(match.shuffles):
@@ -485,6 +541,7 @@ def record_match(
                 f"round {i}: replaying gives scores {list(state.scores)}, the match has "
                 f"{list(final.scores)}: give the start_scores the match began from",
                 round=i,
+                reason=RecordReason.MATCH,
             )
         rounds.append(
             RoundRecord(

@@ -2,8 +2,9 @@
 
 A preset is written ``{"preset": "classic", "version": "1"}``. Any other ruleset is written with
 every field of :class:`bergen.Rules`; a built-in component is an object naming its type and its
-fields (``{"type": "FixedReserve", "count": 2}``). A component a user wrote cannot be written:
-the record would not replay anywhere else (rules brief, "Variants": the user-supplied
+fields (``{"type": "FixedReserve", "count": 2}``), and ``"base"`` names the preset the set was
+derived from (``"classic"``, ``"simple"``) or is ``null``. A component a user wrote cannot be
+written: the record would not replay anywhere else (rules brief, "Variants": the user-supplied
 blocked-hand rule).
 """
 
@@ -13,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from bergen.errors import RecordError, RulesError
+from bergen.errors import RecordError, RecordReason, RulesError
 from bergen.rules import (
     PRESETS,
     FewestDoublesThenPips,
@@ -89,19 +90,30 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
 
     Returns:
         ``{"preset": name, "version": version}`` when ``rules`` is exactly a preset, otherwise
-        an object with every rules field (and ``"base"``, the preset it was derived from).
+        an object with every rules field and ``"base"``: the preset it was derived from (its
+        ``name`` when that is a preset's, else its ``base``), or ``None``.
 
     Raises:
-        RecordError: when a field holds a component that is not built in (a user-supplied rule);
-            the message names the field and the component.
+        RecordError: (``reason`` ``"rules"``) when a field holds a component that is not built
+            in (a user-supplied rule; the message names the field and the component), or when
+            the ``base`` is not a preset name (a record could not be read back).
     """
     if rules.name is not None and PRESETS.get(rules.name) == rules:
         return {"preset": rules.name, "version": rules.version}
     known = set(_RULE_FIELDS) | set(_PRESET_META)
     unknown = [f.name for f in attrs.fields(Rules) if f.name not in known]
     if unknown:  # pragma: no cover - guards against a rules field added without a record form
-        raise RecordError(f"rules fields {unknown} have no record form yet")
-    out: dict[str, Any] = {"base": rules.base if rules.name is None else rules.name}
+        raise RecordError(
+            f"rules fields {unknown} have no record form yet", reason=RecordReason.RULES
+        )
+    base = rules.name if rules.name in PRESETS else rules.base
+    if base is not None and base not in PRESETS:
+        raise RecordError(
+            f"the rules' base {base!r} is not a preset, and a record's base is null or one of "
+            f"{', '.join(sorted(PRESETS))}: use rules.replace(base=None)",
+            reason=RecordReason.RULES,
+        )
+    out: dict[str, Any] = {"base": base}
     for name in _RULE_FIELDS:
         value = getattr(rules, name)
         if name in COMPONENT_TYPES:
@@ -110,7 +122,8 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
                     f"the rules field {name!r} holds {value!r}, a user-supplied component "
                     f"({type(value).__qualname__}) that a record cannot hold; records name "
                     f"built-in components only: "
-                    f"{', '.join(t.__name__ for t in COMPONENT_TYPES[name])}"
+                    f"{', '.join(t.__name__ for t in COMPONENT_TYPES[name])}",
+                    reason=RecordReason.RULES,
                 )
             comp: dict[str, Any] = {"type": type(value).__name__}
             for f in attrs.fields(type(value)):
@@ -127,28 +140,39 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
 
 def _int(value: object, where: str) -> int:
     if type(value) is not int:
-        raise RecordError(f"{where}: expected an integer, got {_kind(value)} {value!r}")
+        raise RecordError(
+            f"{where}: expected an integer, got {_kind(value)} {value!r}", reason=RecordReason.RULES
+        )
     return value
 
 
 def _fields_exact(obj: dict[str, Any], required: tuple[str, ...], where: str) -> None:
     missing = [k for k in required if k not in obj]
     if missing:
-        raise RecordError(f"{where}: missing {', '.join(repr(k) for k in missing)}")
+        raise RecordError(
+            f"{where}: missing {', '.join(repr(k) for k in missing)}", reason=RecordReason.RULES
+        )
     extra = [k for k in obj if k not in required]
     if extra:
-        raise RecordError(f"{where}: unknown field {extra[0]!r} (expected {', '.join(required)})")
+        raise RecordError(
+            f"{where}: unknown field {extra[0]!r} (expected {', '.join(required)})",
+            reason=RecordReason.RULES,
+        )
 
 
 def _component(field: str, value: object, where: str) -> object:
     if not isinstance(value, dict):
-        raise RecordError(f"{where}: expected an object with a 'type', got {_kind(value)}")
+        raise RecordError(
+            f"{where}: expected an object with a 'type', got {_kind(value)}",
+            reason=RecordReason.RULES,
+        )
     types = {t.__name__: t for t in COMPONENT_TYPES[field]}
     name = value.get("type")
     if not isinstance(name, str) or name not in types:
         raise RecordError(
             f"{where}.type: {name!r} is not a built-in {field} component "
-            f"(one of {', '.join(types)})"
+            f"(one of {', '.join(types)})",
+            reason=RecordReason.RULES,
         )
     cls = types[name]
     names = tuple(f.name for f in attrs.fields(cls))
@@ -168,30 +192,44 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
         The preset, or the custom ruleset (unnamed, remembering its ``base``).
 
     Raises:
-        RecordError: for an unknown preset, a preset version this library does not implement,
+        RecordError: (``reason`` ``"rules"``) for an unknown preset, a preset version this
+            library does not implement, a ``base`` that is neither ``null`` nor a preset name,
             a missing or unknown field, a wrong type, or an inconsistent combination.
     """
     if not isinstance(obj, dict):
-        raise RecordError(f"{where}: expected an object, got {_kind(obj)}")
+        raise RecordError(
+            f"{where}: expected an object, got {_kind(obj)}", reason=RecordReason.RULES
+        )
     if "preset" in obj:
         _fields_exact(obj, ("preset", "version"), where)
         name, version = obj["preset"], obj["version"]
         if not isinstance(name, str) or name not in PRESETS:
             raise RecordError(
                 f"{where}.preset: unknown preset {name!r} (this library has "
-                f"{', '.join(sorted(PRESETS))})"
+                f"{', '.join(sorted(PRESETS))})",
+                reason=RecordReason.RULES,
             )
         preset = PRESETS[name]
         if version != preset.version:
             raise RecordError(
                 f"{where}.version: the record uses {name} version {version!r}; this library "
-                f"implements {name} version {preset.version!r}"
+                f"implements {name} version {preset.version!r}",
+                reason=RecordReason.RULES,
             )
         return preset
     _fields_exact(obj, ("base", *_RULE_FIELDS), where)
     base = obj["base"]
     if base is not None and not isinstance(base, str):
-        raise RecordError(f"{where}.base: expected a preset name or null, got {_kind(base)}")
+        raise RecordError(
+            f"{where}.base: expected a preset name or null, got {_kind(base)}",
+            reason=RecordReason.RULES,
+        )
+    if base is not None and base not in PRESETS:
+        raise RecordError(
+            f"{where}.base: unknown preset {base!r}: a custom ruleset's base is null or one of "
+            f"{', '.join(sorted(PRESETS))}",
+            reason=RecordReason.RULES,
+        )
     fields: dict[str, Any] = {}
     try:
         for name in _RULE_FIELDS:
@@ -201,17 +239,25 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
                 fields[name] = _component(name, value, at)
             elif name == "points":
                 if not isinstance(value, dict):
-                    raise RecordError(f"{at}: expected an object, got {_kind(value)}")
+                    raise RecordError(
+                        f"{at}: expected an object, got {_kind(value)}", reason=RecordReason.RULES
+                    )
                 _fields_exact(value, _POINT_FIELDS, at)
                 fields[name] = Points(**{f: _int(value[f], f"{at}.{f}") for f in _POINT_FIELDS})
             elif name == "no_double":
                 if not isinstance(value, str) or value not in _NO_DOUBLE:
-                    raise RecordError(f"{at}: expected 'redeal' or 'draw', got {value!r}")
+                    raise RecordError(
+                        f"{at}: expected 'redeal' or 'draw', got {value!r}",
+                        reason=RecordReason.RULES,
+                    )
                 fields[name] = NoDouble(value)
             else:
                 if type(value) is not bool:
-                    raise RecordError(f"{at}: expected true or false, got {_kind(value)}")
+                    raise RecordError(
+                        f"{at}: expected true or false, got {_kind(value)}",
+                        reason=RecordReason.RULES,
+                    )
                 fields[name] = value
         return Rules(**fields, base=base)
     except RulesError as e:
-        raise RecordError(f"{where}: inconsistent rules: {e}") from e
+        raise RecordError(f"{where}: inconsistent rules: {e}", reason=RecordReason.RULES) from e

@@ -11,7 +11,7 @@ import os
 from collections.abc import Iterator
 from typing import IO, Any
 
-from bergen.errors import RecordError
+from bergen.errors import RecordError, RecordReason
 from bergen.events import ScoreEvent
 from bergen.records.model import RECORD_FORMAT, Record, RoundRecord
 from bergen.records.rules_json import rules_to_json
@@ -94,12 +94,14 @@ def record_to_json(record: Record) -> dict[str, Any]:
         A dict of JSON values, ready for ``json.dumps``.
 
     Raises:
-        RecordError: when the rules hold a user-supplied component (see
-            :func:`bergen.records.rules_json.rules_to_json`), or when ``record`` is not a
-            :class:`Record`.
+        RecordError: (``reason`` ``"rules"``) when the rules hold a user-supplied component or
+            a ``base`` that is not a preset (see :func:`bergen.records.rules_json.rules_to_json`);
+            (``reason`` ``"argument"``) when ``record`` is not a :class:`Record`.
     """
     if not isinstance(record, Record):
-        raise RecordError(f"expected a Record (see record_match), got {record!r}")
+        raise RecordError(
+            f"expected a Record (see record_match), got {record!r}", reason=RecordReason.ARGUMENT
+        )
     out: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "rules": rules_to_json(record.rules),
@@ -173,7 +175,8 @@ def dumps(record: Record) -> str:
     """Write a record as JSON text (readable: short arrays on one line), ending in a newline.
 
     Raises:
-        RecordError: when the rules cannot be written (a user-supplied component).
+        RecordError: when the rules cannot be written (a user-supplied component, a ``base``
+            that is not a preset: ``reason`` ``"rules"``).
     """
     return "\n".join(_format(record_to_json(record), 0)) + "\n"
 
@@ -182,7 +185,8 @@ def dump(record: Record, target: str | os.PathLike[str] | IO[str]) -> None:
     """Write a record as JSON to a path or an open text file.
 
     Raises:
-        RecordError: when the rules cannot be written (a user-supplied component).
+        RecordError: when the rules cannot be written (a user-supplied component, a ``base``
+            that is not a preset: ``reason`` ``"rules"``).
         OSError: when the file cannot be written.
     """
     text = dumps(record)

@@ -1,0 +1,106 @@
+"""A bot that calls sys.exit() forfeits its game like a bot that raises; the arena goes on.
+Ctrl-C (KeyboardInterrupt) still ends the arena."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bergen.arena import play_game, run_arena, schedule
+from bergen.bots import BotError, load_bot
+from bergen.cli import main
+
+BOTS = """
+import sys
+
+
+class Exits:
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, view, legal_moves):
+        sys.exit(3)
+
+
+class ExitsQuietly(Exits):
+    def choose(self, view, legal_moves):
+        sys.exit()
+
+
+class ExitsOnInit:
+    def __init__(self, seed=None):
+        sys.exit("no thanks")
+
+    def choose(self, view, legal_moves):
+        return legal_moves[0]
+
+
+class Interrupted(Exits):
+    def choose(self, view, legal_moves):
+        raise KeyboardInterrupt
+"""
+
+
+@pytest.fixture
+def bots_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "exiting_bots.py").write_text(textwrap.dedent(BOTS))
+    (tmp_path / "exiting_module.py").write_text("import sys\nsys.exit(4)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return tmp_path
+
+
+@pytest.mark.parametrize(("cls", "code"), [("Exits", "3"), ("ExitsQuietly", "None")])
+def test_sys_exit_in_a_bot_forfeits_its_games(bots_dir: Path, cls: str, code: str) -> None:
+    spec = f"exiting_bots:{cls}"
+    result = run_arena([spec, "greedy"], games=2, players=2, move_time=None)
+    assert len(result.games) == 2
+    for game in result.games:
+        forfeit = game.forfeit
+        assert forfeit is not None and forfeit.bot == spec and forfeit.entrant == 0
+        assert forfeit.kind == "exception"
+        assert forfeit.detail == f"SystemExit({code}): a bot may not end the arena"
+        assert game.winner == game.side_of(game.entrants.index(1))  # greedy's side wins
+    exiting, greedy = result.stats()
+    assert (exiting.wins, exiting.forfeits, greedy.wins) == (0, 2, 2)
+
+
+def test_bergen_arena_goes_on_in_worker_processes(bots_dir: Path) -> None:
+    # Before: the worker's SystemExit came back through the process pool and ended the whole
+    # command, with the bot's exit status and no report.
+    args = ["arena", "exiting_bots:Exits", "greedy", "--games", "2", "--workers", "2"]
+    out = subprocess.run(
+        [sys.executable, "-m", "bergen", *args, "--no-progress"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(bots_dir)},
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "Forfeits (2):" in out.stdout
+    assert "SystemExit(3): a bot may not end the arena" in out.stdout
+    assert "Traceback" not in out.stderr
+
+
+def test_sys_exit_while_building_a_bot(bots_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(BotError, match=r"could not be built: SystemExit\('no thanks'\)"):
+        load_bot("exiting_bots:ExitsOnInit", 0)
+    with pytest.raises(
+        BotError, match=r"cannot import module 'exiting_module' \(SystemExit\(4\)\)"
+    ):
+        load_bot("exiting_module:Bot", 0)
+    assert main(["arena", "exiting_bots:ExitsOnInit", "greedy", "--workers", "1"]) == 2
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert "SystemExit('no thanks')" in line
+
+
+def test_ctrl_c_in_a_bot_still_ends_the_arena(bots_dir: Path) -> None:
+    (task, _) = schedule(["exiting_bots:Interrupted", "greedy"], 2, 2, 0, move_time=None)
+    with pytest.raises(KeyboardInterrupt):
+        play_game(task)
+    with pytest.raises(KeyboardInterrupt):
+        run_arena(["exiting_bots:Interrupted", "greedy"], games=2, players=2, move_time=None)
