@@ -85,6 +85,18 @@ def bot_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
                 def choose(self, view, legal_moves):
                     raise RuntimeError("boom")
+
+
+            class Exits:
+                name = "exits"
+
+                def __init__(self, seed=None):
+                    pass
+
+                def choose(self, view, legal_moves):
+                    import sys
+
+                    sys.exit(3)
             """
         )
     )
@@ -114,11 +126,16 @@ def test_bad_bot_specs(
     assert main(["play", "--bots", spec, "--seed", "1"]) == 2
 
 
-def test_play_bot_that_raises(bot_module: str) -> None:
-    # Before: the bot's exception ended `bergen play` with a traceback.
+@pytest.mark.parametrize(
+    ("bot", "said"),
+    [("Raises", "failed (RuntimeError: boom)"), ("Exits", "failed (SystemExit: 3)")],
+)
+def test_play_bot_that_raises(bot_module: str, bot: str, said: str) -> None:
+    # Before: the bot's exception ended `bergen play` with a traceback; a bot calling
+    # sys.exit() ended it with the bot's exit status.
     path = str(Path(sys.modules[bot_module].__file__ or "").parent)
     out = subprocess.run(
-        [sys.executable, "-m", "bergen", "play", "--seed", "1", "--bots", f"{bot_module}:Raises"],
+        [sys.executable, "-m", "bergen", "play", "--seed", "1", "--bots", f"{bot_module}:{bot}"],
         input="1\nl\n1\nl\n",
         capture_output=True,
         text=True,
@@ -127,7 +144,7 @@ def test_play_bot_that_raises(bot_module: str) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
-    assert "failed (RuntimeError: boom)" in out.stdout
+    assert said in out.stdout
 
 
 def test_play_too_many_bots(capsys: pytest.CaptureFixture[str]) -> None:

@@ -239,7 +239,8 @@ class _Table:
             else:
                 try:
                     move = self.bots[seat].choose(rnd.view(seat), legal)
-                except Exception as e:  # a bot of the user's that fails: say so and go on
+                # A bot of the user's that fails, or calls sys.exit(): say so and go on.
+                except (Exception, SystemExit) as e:
                     self.say(
                         f"{self.who(seat)} failed ({type(e).__name__}: {e}); it plays "
                         f"{legal[0]} instead."
