@@ -241,6 +241,7 @@ def test_record_match_and_dumps_check_their_arguments() -> None:
     # Before: written into the record, which loads() then refused.
     with pytest.raises(RecordError, match=r"names\[0\]"):
         record_match(match, names=[1, 2, 3])  # type: ignore[list-item]
+    bad: object
     for bad in (None, {}):
         with pytest.raises(RecordError, match="Record"):
             dumps(bad)  # type: ignore[arg-type]
