@@ -14,9 +14,12 @@ Nothing here is public API.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, TypeVar
 
-__all__ = ["builder"]
+__all__ = ["builder", "without_slots"]
+
+T = TypeVar("T")
 
 
 def builder(cls: type) -> Any:
@@ -53,3 +56,37 @@ def builder(cls: type) -> Any:
     probe: Any = object.__new__(sub)
     probe.__class__ = cls
     return sub
+
+
+def without_slots(cls: type[T], names: Iterable[str]) -> type[T]:
+    """A copy of the slotted ``attrs`` class ``cls`` that has no slots for ``names``.
+
+    The caller makes those fields properties that keep their values elsewhere (in a shared
+    record, or built on first access), so that every instance is smaller. The copy keeps
+    everything attrs made (``__init__``, equality, hashing, ``__attrs_attrs__`` and so
+    ``attrs.fields`` and ``attrs.evolve``, the frozen ``__setattr__``, pickling); the
+    constructor stores a field's value through the property's setter. Methods of ``cls`` must
+    not use ``super()`` without arguments (their ``__class__`` cell names ``cls``).
+
+    Args:
+        cls: A slotted ``attrs`` class, just made.
+        names: Fields of ``cls`` to drop the slots of.
+
+    Returns:
+        The new class, of the same name, module and bases.
+
+    Raises:
+        TypeError: when ``cls`` has no slots or a name is not one of its slots.
+    """
+    slots = cls.__dict__.get("__slots__")
+    if slots is None:
+        raise TypeError(f"{cls.__name__} has no slots")
+    drop = set(names)
+    if not drop <= set(slots):
+        raise TypeError(f"{sorted(drop - set(slots))} are not slots of {cls.__name__}")
+    ns = {k: v for k, v in cls.__dict__.items() if k not in slots}
+    ns["__slots__"] = tuple(n for n in slots if n not in drop)
+    meta: Any = type(cls)
+    new: type[T] = meta(cls.__name__, cls.__bases__, ns)
+    new.__qualname__ = cls.__qualname__
+    return new

@@ -35,6 +35,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from bergen._fastbuild import without_slots
 from bergen._kit import _Kit, kit_for
 from bergen.hands import Boneyard, Hand, _make_boneyard, _make_hand
 from bergen.line import LineOfPlay, _Chain, _make_line
@@ -136,10 +137,8 @@ class _Cache:
         self.rchain: Any = _UNSET
 
 
-# The cache slot's setter, and the slots attrs made for the public fields that are properties
-# (see install).
-_put_cache: Any = None
-_SHADOW: dict[str, Any] = {}
+# The public fields that are properties (see install): their values live in `_round` (the
+# round's constants) or `_cache` (built on first access), not in slots of their own.
 _SHADOWED = (
     "rules",
     "hands",
@@ -151,14 +150,47 @@ _SHADOWED = (
     "deal",
     "_trail",
 )
+_IN_ROUND = ("rules", "target", "dealer", "lead_draws", "deal")
+_IN_CACHE = {"hands": "hands", "boneyard": "boneyard", "line": "line", "_trail": "trail"}
+# The setters of the `_round` and `_cache` slots (see install).
+_put_round: Any = None
+_put_cache: Any = None
+
+
+class _Given:
+    """The round's constants as given to the constructor, kept in `_round` until
+    __attrs_post_init__ makes the real _Round (internal).
+    """
+
+    __slots__ = _IN_ROUND
+    rules: Rules
+    target: int
+    dealer: int
+    lead_draws: tuple[Action, ...]
+    deal: Deal | None
 
 
 def _cache_of(state: RoundState) -> _Cache:
-    cache = state._cache
+    try:
+        cache = state._cache
+    except AttributeError:  # the constructor's path: not set yet
+        cache = None
     if cache is None:
         cache = _Cache()
         _put_cache(state, cache)
     return cache
+
+
+def _given_of(state: RoundState) -> _Given:
+    given: Any
+    try:
+        given = state._round
+    except AttributeError:  # the constructor's path: not set yet
+        given = None
+    if given.__class__ is not _Given:
+        given = _Given()
+        _put_round(state, given)
+    return given  # type: ignore[no-any-return]
 
 
 def _with(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
@@ -175,27 +207,25 @@ def _mask_of(hand: object) -> int:
 def _derive(state: RoundState) -> None:
     """Make a constructed state a root state: its engine data from the given public values."""
     put = object.__setattr__  # the class is frozen
-
-    def given(name: str) -> Any:
-        return _SHADOW[name].__get__(state, state.__class__)
-
-    hands = given("hands")
-    boneyard = given("boneyard")
-    line = given("line")
-    rules = given("rules")
+    given = _given_of(state)
+    cache = _cache_of(state)
+    hands = cache.hands
+    boneyard = cache.boneyard
+    line = cache.line
+    rules = given.rules
     put(
         state,
         "_round",
         _Round(
             rules,
-            given("target"),
-            given("dealer"),
-            given("lead_draws"),
-            given("deal"),
+            given.target,
+            given.dealer,
+            given.lead_draws,
+            given.deal,
             line.lead,
             boneyard.tiles,
             boneyard.reserve,
-            kit_for(rules, given("target"), len(hands)),
+            kit_for(rules, given.target, len(hands)),
         ),
     )
     put(state, "_masks", tuple([_mask_of(h) for h in hands]))
@@ -204,14 +234,8 @@ def _derive(state: RoundState) -> None:
     put(state, "_ndraw", state._round.ndraw0)
     put(state, "_parent", None)
     put(state, "_move", None)
-    cache = _Cache()
-    cache.hands = hands
-    cache.boneyard = boneyard
-    cache.line = line
     cache.lchain = line._left_chain
     cache.rchain = line._right_chain
-    cache.trail = given("_trail")
-    put(state, "_cache", cache)
 
 
 def _chain_len(chain: _Chain) -> int:
@@ -374,35 +398,50 @@ def _get_hands(state: RoundState) -> tuple[Hand, ...]:
 _SAME_LINE = (Draw, Pass)
 
 
-def _shadow_setter(name: str) -> Any:
-    return _SHADOW[name].__set__
-
-
 def _round_getter(name: str) -> Any:
     get = attrgetter(name)
     return lambda state: get(state._round)
 
 
-def install(cls: type[RoundState]) -> None:
-    """Make the lazily built public fields of ``cls`` properties (called once, by bergen.round).
+def _round_setter(name: str) -> Any:
+    def put(state: RoundState, value: Any) -> None:
+        setattr(_given_of(state), name, value)
+
+    return put
+
+
+def _cache_setter(name: str) -> Any:
+    def put(state: RoundState, value: Any) -> None:
+        setattr(_cache_of(state), name, value)
+
+    return put
+
+
+def install(cls: type[RoundState]) -> type[RoundState]:
+    """Make the lazily built public fields of ``cls`` properties, without slots of their own
+    (the class decorator of ``RoundState``; see :func:`bergen._fastbuild.without_slots`).
 
     The constructor (and so ``attrs.evolve`` and ``from_position``) stores the given values
-    through the properties' setters into the fields' own slots, where :func:`_derive` finds them.
+    through the properties' setters: the round's constants into a _Given in ``_round``, the
+    hands, boneyard, line and history into ``_cache``, where :func:`_derive` finds them.
 
     Args:
         cls: The ``RoundState`` class, just made by attrs.
+
+    Returns:
+        The class to use as ``RoundState``.
     """
-    global _put_cache
+    global _put_round, _put_cache
+    cls = without_slots(cls, _SHADOWED)
+    _put_round = cls.__dict__["_round"].__set__
     _put_cache = cls.__dict__["_cache"].__set__
-    for name in _SHADOWED:
-        _SHADOW[name] = cls.__dict__[name]
     for name, getter, doc in (
         ("hands", _get_hands, "One :class:`Hand` per seat."),
         ("boneyard", _get_boneyard, "The undealt tiles in draw order."),
         ("line", _get_line, "The line of play."),
         ("_trail", _get_trail, "The history, newest first, as a linked list."),
     ):
-        setattr(cls, name, property(getter, _shadow_setter(name), doc=doc))
+        setattr(cls, name, property(getter, _cache_setter(_IN_CACHE[name]), doc=doc))
     for name, doc in (
         ("rules", "The ruleset."),
         ("target", "The match target, in points (rule 9)."),
@@ -410,7 +449,8 @@ def install(cls: type[RoundState]) -> None:
         ("lead_draws", "Tiles drawn in turn for a lead double before the lead."),
         ("deal", "The deal the round started from (``None`` for a set-up position)."),
     ):
-        setattr(cls, name, property(_round_getter(name), _shadow_setter(name), doc=doc))
+        setattr(cls, name, property(_round_getter(name), _round_setter(name), doc=doc))
+    return cls
 
 
 def _outer_double(state: RoundState, on_left: bool) -> bool:

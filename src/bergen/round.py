@@ -92,6 +92,7 @@ _DRAW_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
 _PASS_ACTIONS: tuple[Action, ...] = tuple(Action(s, PASS) for s in range(_MAX_SEATS))
 
 
+@_install
 @attrs.frozen(kw_only=True, repr=False)
 class RoundState:
     """The state of one round.
@@ -593,9 +594,8 @@ def _action_of(state: RoundState) -> Action:
     return _LEAD_ACTIONS[seat][move.tile.index]  # type: ignore[union-attr]
 
 
-# hands, boneyard, line, the trail, rules, target, dealer, lead_draws and deal become properties
-# built on first access (see bergen._store); then the builder of the engine's states.
-_install(RoundState)
+# hands, boneyard, line, the trail, rules, target, dealer, lead_draws and deal are properties
+# built on first access (see bergen._store, install); the builder of the engine's states.
 _StateBuilder = builder(RoundState)
 _set_legal = RoundState.__dict__["_legal"].__set__
 
