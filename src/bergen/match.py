@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from bergen._fastbuild import builder
+from bergen._fastbuild import builder, without_slots
 from bergen._setup import _table
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason
@@ -27,6 +27,58 @@ __all__ = ["MatchState"]
 _MAX_REDEALS = 10_000
 
 
+class _MatchCtx:
+    """What a match's states share from move to move (internal; see MatchState._ctx)."""
+
+    __slots__ = ("dealer", "redeals", "rounds", "rules", "seats", "seed", "shuffles", "target")
+
+    rules: Rules
+    seats: int
+    seed: int | None
+    shuffles: int
+    dealer: int
+    target: int
+    rounds: tuple[RoundState, ...]
+    redeals: tuple[Deal, ...]
+
+
+_IN_CTX = _MatchCtx.__slots__
+_CTX_DOCS = {
+    "rules": "The ruleset.",
+    "seats": "The number of seats, 2..4.",
+    "seed": "The seed of the deals, or ``None`` for explicit deals.",
+    "shuffles": "How many shuffles have been drawn from the seed (redeals included).",
+    "dealer": "The dealer of the current (or next) round.",
+    "target": "The target, in points.",
+    "rounds": "The finished rounds, as their final states, oldest first.",
+    "redeals": "Deals thrown in because nobody held a double (rule 2), oldest first.",
+}
+
+
+def _ctx_setter(name: str) -> Any:
+    def put(match: MatchState, value: Any) -> None:
+        try:
+            ctx = match._ctx
+        except AttributeError:  # the constructor's path: the first field given
+            ctx = _MatchCtx()
+            object.__setattr__(match, "_ctx", ctx)
+        setattr(ctx, name, value)
+
+    return put
+
+
+def _ctx_fields(cls: type[MatchState]) -> type[MatchState]:
+    # The fields kept in _ctx become properties that read it, with no slots of their own (see
+    # bergen._fastbuild.without_slots). The constructor (and so attrs.evolve and unpickling)
+    # stores the given values through their setters into a new _MatchCtx.
+    cls = without_slots(cls, _IN_CTX)
+    for name in _IN_CTX:
+        prop = property(attrgetter(f"_ctx.{name}"), _ctx_setter(name), doc=_CTX_DOCS[name])
+        setattr(cls, name, prop)
+    return cls
+
+
+@_ctx_fields
 @attrs.frozen(kw_only=True)
 class MatchState:
     """The state of a match.
@@ -67,13 +119,8 @@ class MatchState:
     _ctx: _MatchCtx = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        """Gather the constructor's values (the constructor's path only; see _install)."""
-        cls = self.__class__
-        ctx = _MatchCtx()
-        for name in _IN_CTX:
-            setattr(ctx, name, _SHADOW[name].__get__(self, cls))
-        object.__setattr__(self, "_ctx", ctx)
-        object.__setattr__(self, "is_over", max(self.scores) >= ctx.target)
+        """Work out ``is_over`` (the constructor's path only; the other fields are in _ctx)."""
+        object.__setattr__(self, "is_over", max(self.scores) >= self._ctx.target)
 
     @classmethod
     def new(
@@ -271,46 +318,6 @@ class MatchState:
         return state, tuple(out)
 
 
-class _MatchCtx:
-    """What a match's states share from move to move (internal; see MatchState._ctx)."""
-
-    __slots__ = ("dealer", "redeals", "rounds", "rules", "seats", "seed", "shuffles", "target")
-
-    rules: Rules
-    seats: int
-    seed: int | None
-    shuffles: int
-    dealer: int
-    target: int
-    rounds: tuple[RoundState, ...]
-    redeals: tuple[Deal, ...]
-
-
-_IN_CTX = _MatchCtx.__slots__
-_SHADOW: dict[str, Any] = {}
-
-
-def _install() -> None:
-    # The fields kept in _ctx become properties that read it. Their setters store into the
-    # fields' own slots, which attrs made: the constructor (and so attrs.evolve) stores the
-    # given values there, and __attrs_post_init__ gathers them into a _MatchCtx.
-    for name in _IN_CTX:
-        slot = MatchState.__dict__[name]
-        _SHADOW[name] = slot
-        doc = {
-            "rules": "The ruleset.",
-            "seats": "The number of seats, 2..4.",
-            "seed": "The seed of the deals, or ``None`` for explicit deals.",
-            "shuffles": "How many shuffles have been drawn from the seed (redeals included).",
-            "dealer": "The dealer of the current (or next) round.",
-            "target": "The target, in points.",
-            "rounds": "The finished rounds, as their final states, oldest first.",
-            "redeals": "Deals thrown in because nobody held a double (rule 2), oldest first.",
-        }[name]
-        setattr(MatchState, name, property(attrgetter(f"_ctx.{name}"), slot.__set__, doc=doc))
-
-
-_install()
 _MatchBuilder = builder(MatchState)
 
 
