@@ -197,6 +197,12 @@ def _table_kit(rules: Rules, seats: int) -> tuple[TableRules, _Kit]:
 def _check_scores(scores: Sequence[int] | None, sides: int, target: int) -> tuple[int, ...]:
     if scores is None:
         return (0,) * sides
+    if scores.__class__ is tuple and len(scores) == sides:  # the usual case: all fine?
+        for v in scores:
+            if v.__class__ is not int or not 0 <= v < target:
+                break
+        else:
+            return scores
     try:
         s = tuple(scores)
     except TypeError:

@@ -178,7 +178,9 @@ class RoundState:
                 :attr:`Deal.has_double` first).
         """
         table, kit, score_t = _check_start(deal, rules, dealer, scores)
-        dealt = _deal_masks(deal)
+        dealt = deal._masks
+        if dealt is None:
+            dealt = _deal_masks(deal)
         held = 0
         for m in dealt:
             held |= m
