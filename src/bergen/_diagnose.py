@@ -15,19 +15,24 @@ if TYPE_CHECKING:
     from bergen.round import RoundState
 
 
-def _not_your_turn(state: RoundState, move: Move, seat: int) -> IllegalMoveError:
-    """The error for ``move`` made by ``seat`` when another seat is to move."""
-    if seat.__class__ is not int:
-        return IllegalMoveError(
-            f"{move}: seat must be a seat number, an int 0..{len(state._masks) - 1}; got {seat!r}",
-            move=move,
-            seat=state.to_move,
-            reason=Reason.NOT_YOUR_TURN,
-        )
+def _not_your_turn(state: RoundState, move: Move, seat: object) -> IllegalMoveError:
+    """The error for ``move`` made by ``seat`` when another seat is to move (or ``seat`` is no
+    seat of this round).
+    """
+    from bergen.round import _seat_number
+
+    number = _seat_number(seat)
+    seats = len(state._masks)
+    if number is None:
+        text = f"seat must be a seat number, an int 0..{seats - 1}; got {seat!r}"
+    elif not 0 <= number < seats:
+        text = f"seat {number} is not a seat of this {seats}-seat round"
+    else:
+        text = f"it is seat {state.to_move}'s turn, not seat {number}'s"
     return IllegalMoveError(
-        f"{move}: it is seat {state.to_move}'s turn, not seat {seat}'s",
+        f"{move}: {text}",
         move=move,
-        seat=seat,
+        seat=state.to_move if number is None else number,
         reason=Reason.NOT_YOUR_TURN,
     )
 

@@ -115,6 +115,22 @@ class _Kit:
                 self.triple_points[s] = self.reduce(self.triple_header, s, target)
         self.judge_key = _JUDGE_KEYS.get(rules.blocked.__class__)
 
+    def header_points(self, base: int, score: int) -> int:
+        """The points of a header worth ``base`` for a side at ``score`` (rule 6), from the
+        rules' reduction (user-supplied ones, and scores past the tables).
+
+        Raises:
+            PositionError: when a user-supplied reduction returns something that is not points
+                (an int >= 0).
+        """
+        pts = self.reduce(base, score, self.target)
+        if pts.__class__ is not int or pts < 0:
+            raise PositionError(
+                f"the header reduction {self.rules.reduction!r} returned {pts!r} for a header "
+                f"worth {base} at {score} points, not points (an int >= 0)"
+            )
+        return pts
+
     def blocked_winner(self, masks: tuple[int, ...] | list[int]) -> int | None:
         """The side that wins a blocked hand (rule 8) from the seats' tile masks, or ``None``.
 

@@ -7,7 +7,7 @@ the target, the 28 tiles exactly once, who leads), the draws in turn for a lead 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bergen._kit import _Kit, kit_for
 from bergen.deal import Deal
@@ -105,6 +105,10 @@ def _check_position(
         raise PositionError(f"line must be a LineOfPlay (see LineOfPlay.parse), got {line!r}")
     if line.lead is not None and not line.lead.is_double:
         raise PositionError(f"the lead {line.lead} in the line {line} is not a double (rule 2)")
+    if isinstance(hands, set | frozenset | Mapping):
+        raise PositionError(
+            f"hands are one per seat, in seat order: a list or tuple, not {type(hands).__name__}"
+        )
     try:
         hand_tiles = [h.tiles if isinstance(h, Hand) else h for h in hands]
     except TypeError:
@@ -203,6 +207,10 @@ def _check_scores(scores: Sequence[int] | None, sides: int, target: int) -> tupl
                 break
         else:
             return scores
+    if isinstance(scores, set | frozenset | Mapping | str):
+        raise PositionError(
+            f"scores are one per side, in side order: a list or tuple of ints, not {scores!r}"
+        )
     try:
         s = tuple(scores)
     except TypeError:

@@ -134,7 +134,7 @@ def _scored(
             base = kit.double_header
             pts = kit.double_points.get(s)
         if pts is None:  # a user-supplied reduction, or a score past the tables
-            pts = kit.reduce(base, s, rnd.target)
+            pts = kit.header_points(base, s)
         added = list(scores)
         added[side] = s + pts
         scores = tuple(added)

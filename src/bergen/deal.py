@@ -13,7 +13,7 @@ the next, and so on; the rest is the boneyard, top first. The ``k``-th shuffle o
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
@@ -91,9 +91,26 @@ def _to_tiles(items: Iterable[Tile]) -> tuple[Tile, ...]:
         raise PositionError(f"expected a sequence of Tile values, got {items!r}") from None
 
 
+def _unordered(items: object) -> bool:
+    """Whether ``items`` is a container without a meaningful order (a set or a mapping)."""
+    return isinstance(items, set | frozenset | Mapping)
+
+
+def _to_boneyard(items: Iterable[Tile]) -> tuple[Tile, ...]:
+    if _unordered(items):
+        raise PositionError(
+            f"the boneyard is in draw order: a list or tuple of tiles, not {type(items).__name__}"
+        )
+    return _to_tiles(items)
+
+
 def _to_hands(hands: Iterable[Iterable[Tile]]) -> tuple[tuple[Tile, ...], ...]:
     if isinstance(hands, str):
         raise PositionError(f"hands are sequences of Tile values, not the text {hands!r}")
+    if _unordered(hands):
+        raise PositionError(
+            f"hands are one per seat, in seat order: a list or tuple, not {type(hands).__name__}"
+        )
     try:
         return tuple(_to_tiles(h) for h in hands)
     except TypeError:
@@ -129,7 +146,7 @@ class Deal:
     """
 
     hands: tuple[tuple[Tile, ...], ...] = attrs.field(converter=_to_hands)
-    boneyard: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
+    boneyard: tuple[Tile, ...] = attrs.field(converter=_to_boneyard)
     # The hands as tile masks, worked out once (see _deal_masks; internal).
     _masks: tuple[int, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False

@@ -84,7 +84,9 @@ class MatchState:
     """The state of a match.
 
     Build one with :meth:`new`. With a seed, every round is dealt from it; without one,
-    :meth:`start_round` takes each deal explicitly (for records and tests).
+    :meth:`start_round` takes each deal explicitly (for records and tests). The constructor
+    itself (and so ``attrs.evolve``) does not validate: a match made that way is only as
+    consistent as the values given (the round's scores and target are the round's own).
 
     Attributes:
         rules: The ruleset.

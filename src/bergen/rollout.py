@@ -59,15 +59,19 @@ def rollout(
 
     Raises:
         PositionError: when ``state`` is not a :class:`RoundState`, or a user-supplied
-            blocked-hand judge names no side (as :meth:`RoundState.apply` does).
-        BergenError: for an unknown ``policy``, or ``"random"`` without ``rng``.
+            blocked-hand judge names no side or header reduction returns something that is not
+            points (as :meth:`RoundState.apply` does).
+        BergenError: for an unknown ``policy``; for ``"random"`` without a generator as
+            ``rng``, or when its ``random()`` returns a number outside ``[0, 1)``.
     """
     if not isinstance(state, RoundState):
         raise PositionError(f"rollout takes a RoundState, got {state!r}")
     if policy == "random":
-        if rng is None:
-            raise BergenError("rollout with policy 'random' needs rng, a random.Random")
-        rnd = rng.random
+        rnd = getattr(rng, "random", None)
+        if rnd is None or isinstance(rng, type) or not callable(rnd):
+            raise BergenError(
+                f"rollout with policy 'random' needs rng, a random.Random; got {rng!r}"
+            )
     elif policy == "first":
         rnd = _zero
     else:
@@ -81,7 +85,6 @@ def rollout(
     target = shared.target
     dbl_pts = kit.double_points
     trp_pts = kit.triple_points
-    reduce = kit.reduce
     base_dbl = kit.double_header
     base_trp = kit.triple_header
     out_pts = kit.going_out
@@ -112,7 +115,7 @@ def rollout(
             s = scores[side]
             pts = dbl_pts.get(s)
             if pts is None:
-                pts = reduce(base_dbl, s, target)
+                pts = kit.header_points(base_dbl, s)
             scores[side] = s + pts
             if s + pts >= target:
                 return tuple(scores)
@@ -138,7 +141,11 @@ def rollout(
         fr = hand & fit[right]
         if fl or fr:
             # The k-th legal play in the engine's order: tile index ascending, left first.
-            k = int(rnd() * (fl.bit_count() + fr.bit_count()))
+            count = fl.bit_count() + fr.bit_count()
+            x = rnd()
+            k = int(x * count)
+            if not 0 <= k < count:  # the public loop's legal[k] would raise IndexError
+                raise BergenError(f"rng.random() returned {x!r}, not a number in [0, 1)")
             both = fl | fr
             while True:
                 low = both & -both
@@ -168,11 +175,11 @@ def rollout(
                 if left_double or right_double:
                     pts = trp_pts.get(s)
                     if pts is None:
-                        pts = reduce(base_trp, s, target)
+                        pts = kit.header_points(base_trp, s)
                 else:
                     pts = dbl_pts.get(s)
                     if pts is None:
-                        pts = reduce(base_dbl, s, target)
+                        pts = kit.header_points(base_dbl, s)
                 scores[side] = s + pts
                 if s + pts >= target:  # rule 9: scoring stops at the target
                     return tuple(scores)

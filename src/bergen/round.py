@@ -7,6 +7,7 @@ caused, and never changes the state it was called on.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -383,11 +384,7 @@ class RoundState:
         Raises:
             IllegalMoveError: with a :class:`Reason`, the move and the seat.
         """
-        if (
-            seat is not None
-            and self.outcome is None
-            and (seat.__class__ is not int or seat != self.to_move)
-        ):
+        if seat is not None and self.outcome is None and _seat_number(seat) != self.to_move:
             raise _not_your_turn(self, move, seat)
         if move in self.legal_moves():
             return
@@ -413,7 +410,10 @@ class RoundState:
             ``(next_state, events)``; ``events`` in award order, possibly empty.
 
         Raises:
-            IllegalMoveError: when the move is not legal; this state is unchanged.
+            IllegalMoveError: when the move is not legal, or ``seat`` is not the seat to move;
+                this state is unchanged.
+            PositionError: when a user-supplied component breaks its protocol (a blocked-hand
+                judge that names no side, a header reduction that returns no points).
         """
         legal = self._legal
         if legal is None:
@@ -578,6 +578,20 @@ class RoundState:
             yield "boneyard", t
         for p in self.line.tiles:
             yield "line", p.tile
+
+
+def _seat_number(seat: object) -> int | None:
+    """``seat`` as a seat number: an int (or a value with ``__index__``, such as a NumPy
+    integer), not a bool; ``None`` when it is none.
+    """
+    if seat.__class__ is int:
+        return seat
+    if isinstance(seat, bool):
+        return None
+    try:
+        return operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def _action_of(state: RoundState) -> Action:
