@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
-__all__ = ["builder", "without_slots"]
+__all__ = ["SlotsState", "builder", "without_slots"]
 
 T = TypeVar("T")
 
@@ -90,3 +90,23 @@ def without_slots(cls: type[T], names: Iterable[str]) -> type[T]:
     new: type[T] = meta(cls.__name__, cls.__bases__, ns)
     new.__qualname__ = cls.__qualname__
     return new
+
+
+class SlotsState:
+    """A base for the engine's private slotted records: pickling at every protocol.
+
+    Python pickles an object with ``__slots__`` at protocols 0 and 1 only when its class defines
+    ``__getstate__``; this one gives the slots that are set, by name.
+    """
+
+    __slots__ = ()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The slots that are set, by name."""
+        names: tuple[str, ...] = type(self).__dict__["__slots__"]
+        return {n: getattr(self, n) for n in names if hasattr(self, n)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Set the slots from :meth:`__getstate__`'s mapping."""
+        for name, value in state.items():
+            object.__setattr__(self, name, value)

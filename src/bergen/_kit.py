@@ -131,6 +131,10 @@ class _Kit:
             )
         return pts
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle as the call that makes it again (its functions are the rules' own)."""
+        return (kit_for, (self.rules, self.target, len(self.next_seat)))
+
     def blocked_winner(self, masks: tuple[int, ...] | list[int]) -> int | None:
         """The side that wins a blocked hand (rule 8) from the seats' tile masks, or ``None``.
 

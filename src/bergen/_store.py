@@ -35,7 +35,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from bergen._fastbuild import without_slots
+from bergen._fastbuild import SlotsState, without_slots
 from bergen._kit import _Kit, kit_for
 from bergen.hands import Boneyard, Hand, _make_boneyard, _make_hand
 from bergen.line import LineOfPlay, _Chain, _make_line
@@ -52,7 +52,7 @@ _EMPTY_LINE = LineOfPlay.empty()
 _LEFT = End.LEFT
 
 
-class _Round:
+class _Round(SlotsState):
     """What the states of one round share (internal; see above).
 
     Besides the round's public values it keeps, for the engine's hot path: ``kit`` (the rules'
@@ -123,7 +123,7 @@ class _Unset:
 _UNSET: Any = _Unset()
 
 
-class _Cache:
+class _Cache(SlotsState):
     """The public values of a state, built on first access (internal; see above)."""
 
     __slots__ = ("boneyard", "hands", "lchain", "line", "rchain", "trail")

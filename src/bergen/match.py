@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from bergen._fastbuild import builder, without_slots
+from bergen._fastbuild import SlotsState, builder, without_slots
 from bergen._setup import _table
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason
@@ -27,7 +27,7 @@ __all__ = ["MatchState"]
 _MAX_REDEALS = 10_000
 
 
-class _MatchCtx:
+class _MatchCtx(SlotsState):
     """What a match's states share from move to move (internal; see MatchState._ctx)."""
 
     __slots__ = ("dealer", "redeals", "rounds", "rules", "seats", "seed", "shuffles", "target")

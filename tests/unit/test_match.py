@@ -222,3 +222,18 @@ def test_is_over_follows_the_scores_and_target():
     assert match.target == 10 and not match.is_over
     assert attrs.evolve(match, scores=(3, 10, 0)).is_over
     assert not attrs.evolve(match, scores=(9, 9, 9)).is_over
+
+
+@pytest.mark.parametrize("protocol", range(6))
+def test_states_pickle_at_every_protocol(protocol: int) -> None:
+    # Before: protocols 0 and 1 refused the engine's private slotted records.
+    import pickle
+
+    match = MatchState.new(3, seed=1)
+    moved, _ = match.apply(match.legal_moves()[0])
+    for state in (match, moved, moved.round):
+        assert pickle.loads(pickle.dumps(state, protocol=protocol)) == state
+    again = pickle.loads(pickle.dumps(moved, protocol=protocol))
+    assert again.round is not None and moved.round is not None
+    assert again.round.history == moved.round.history
+    assert again.apply(again.legal_moves()[0]) == moved.apply(moved.legal_moves()[0])
