@@ -11,9 +11,10 @@ default) uses the machine's cores; a Dask ``distributed.Client(...).get_executor
 ``bergen[dask]`` extra) spreads games over a cluster. Bots are rebuilt from their specs in the
 worker, so a custom bot's module must be importable there.
 
-A bot that returns an illegal move, raises (``sys.exit()`` included), or takes longer than the
-time budget forfeits the game: the forfeit names the bot, the game and the position, and the
-arena goes on. Ctrl-C (``KeyboardInterrupt``) still ends the whole arena.
+A bot that returns an illegal move, raises (any ``BaseException`` but ``KeyboardInterrupt``:
+``sys.exit()`` included), or takes longer than the time budget forfeits the game: the forfeit
+names the bot, the game and the position, and the arena goes on. Ctrl-C
+(``KeyboardInterrupt``) still ends the whole arena.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from concurrent.futures import Executor, Future
 
 import attrs
 
-from bergen.bots import Bot, BotError, load_bot
+from bergen.bots import Bot, BotError, _exception_text, load_bot
 from bergen.match import MatchState
 from bergen.moves import Move
 from bergen.rules import CLASSIC, Rules
@@ -186,12 +187,13 @@ def play_game(task: GameTask) -> GameResult:
     """Play one game (a match to the target) between the task's bots.
 
     Forced moves (a lone legal move) are made without asking the bot. A decision that raises
-    (an exception, or ``SystemExit`` from ``sys.exit()``; a bot that cannot be built counts the
-    same), returns something that is not a legal move, or takes longer than ``task.move_time``
-    forfeits the game for that seat's side: the other side wins (with more than two sides, the
-    other side with the most points, the lower side on a tie). In the main thread of a process
-    on a system with ``SIGALRM``, a bot over its budget is interrupted; elsewhere the time is
-    checked when it returns.
+    (any exception: ``SystemExit`` from ``sys.exit()`` and other ``BaseException`` subclasses
+    such as ``GeneratorExit`` too, all but ``KeyboardInterrupt``; a bot that cannot be built
+    counts the same), returns something that is not a legal move, or takes longer than
+    ``task.move_time`` forfeits the game for that seat's side: the other side wins (with more
+    than two sides, the other side with the most points, the lower side on a tie). In the main
+    thread of a process on a system with ``SIGALRM``, a bot over its budget is interrupted;
+    elsewhere the time is checked when it returns.
 
     Args:
         task: The game.
@@ -240,10 +242,12 @@ def play_game(task: GameTask) -> GameResult:
                 kind, detail = "time", f"interrupted after {time.perf_counter() - t0:.1f} s"
             except BotError as e:
                 kind, detail = "exception", f"cannot load the bot: {e}"
-            except Exception as e:  # a bot's own bug: reported, never fatal to the arena
-                kind, detail = "exception", f"{type(e).__name__}: {e}"
+            except KeyboardInterrupt:  # Ctrl-C ends the arena, even inside a bot
+                raise
             except SystemExit as e:  # sys.exit() in a bot ends its game, not the arena
                 kind, detail = "exception", f"SystemExit({e.code!r}): a bot may not end the arena"
+            except BaseException as e:  # a bot's own bug (any exception): never fatal
+                kind, detail = "exception", _exception_text(e)
             else:
                 took = time.perf_counter() - t0
                 if task.move_time is not None and took > task.move_time:
