@@ -167,7 +167,8 @@ class RecordReason(enum.StrEnum):
     number of sides, a side already at the target)."""
     ARGUMENT = "argument"
     """A Python argument of the wrong kind (``replay`` of something that is not a ``Record``,
-    ``loads`` of something that is not text, ``record_match`` names that do not fit)."""
+    ``loads`` of something that is not text, ``load`` of something that is neither a path nor a
+    file open for reading, ``record_match`` names that do not fit)."""
     MATCH = "match"
     """``record_match`` cannot record the match (a round from a set-up position, redeals without
     a seed, scores that need ``start_scores``)."""

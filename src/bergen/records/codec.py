@@ -414,7 +414,8 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
 
     Raises:
         RecordError: when the file is larger than :data:`MAX_RECORD_BYTES` (10 MiB) or cannot
-            be read (``reason`` ``"read"``), or does not hold a valid record (see
+            be read (``reason`` ``"read"``), ``source`` is neither a path nor an object with a
+            ``read`` method (``"argument"``), or the file does not hold a valid record (see
             :func:`loads`).
     """
     if isinstance(source, str | os.PathLike):
@@ -433,5 +434,17 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
                 f"cannot read {os.fspath(source)}: {e.strerror or e}", reason=RecordReason.READ
             ) from None
     else:
-        data = source.read(MAX_RECORD_BYTES + 1)
+        read = getattr(source, "read", None)
+        if not callable(read):
+            raise RecordError(
+                f"load takes a path or a file open for reading, got {type(source).__name__} "
+                "(for JSON text use loads)",
+                reason=RecordReason.ARGUMENT,
+            )
+        try:
+            data = read(MAX_RECORD_BYTES + 1)
+        except OSError as e:  # a file open for writing only, a socket gone, ...
+            raise RecordError(
+                f"cannot read the record: {e.strerror or e}", reason=RecordReason.READ
+            ) from None
     return loads(data)
