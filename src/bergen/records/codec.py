@@ -15,7 +15,7 @@ import re
 from typing import IO, Any
 
 from bergen.deal import Deal
-from bergen.errors import BergenError, RecordError, RecordReason
+from bergen.errors import BergenError, NotationError, RecordError, RecordReason
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.line import LineOfPlay
 from bergen.moves import Draw, parse_move
@@ -146,7 +146,9 @@ def _position(value: object, where: str, ctx: _Ctx, seats: int) -> Position:
     text = _str(obj["line"], f"{where}.line", ctx)
     try:
         line = LineOfPlay.parse(text)
-    except BergenError as e:
+    except NotationError as e:  # not in canonical notation, like any other tile of a record
+        raise ctx.err(f"{where}.line", str(e), RecordReason.SCHEMA) from e
+    except BergenError as e:  # well written, but neighbours that do not match, a repeat
         raise ctx.err(f"{where}.line", str(e), RecordReason.DEAL) from e
     to_move = _int(obj["to_move"], f"{where}.to_move", ctx)
     scores = _scores(obj["scores"], f"{where}.scores", ctx) if "scores" in obj else None
