@@ -11,9 +11,10 @@ default) uses the machine's cores; a Dask ``distributed.Client(...).get_executor
 ``bergen[dask]`` extra) spreads games over a cluster. Bots are rebuilt from their specs in the
 worker, so a custom bot's module must be importable there.
 
-A bot that returns an illegal move, raises (``sys.exit()`` included), or takes longer than the
-time budget forfeits the game: the forfeit names the bot, the game and the position, and the
-arena goes on. Ctrl-C (``KeyboardInterrupt``) still ends the whole arena.
+A bot that returns an illegal move, raises (any ``BaseException`` but ``KeyboardInterrupt``:
+``sys.exit()`` included), or takes longer than the time budget forfeits the game: the forfeit
+names the bot, the game and the position, and the arena goes on. Ctrl-C
+(``KeyboardInterrupt``) still ends the whole arena.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from concurrent.futures import Executor, Future
 
 import attrs
 
-from bergen.bots import Bot, BotError, load_bot
+from bergen.bots import Bot, BotError, _exception_text, load_bot
 from bergen.match import MatchState
 from bergen.moves import Move
 from bergen.rules import CLASSIC, Rules
@@ -186,12 +187,13 @@ def play_game(task: GameTask) -> GameResult:
     """Play one game (a match to the target) between the task's bots.
 
     Forced moves (a lone legal move) are made without asking the bot. A decision that raises
-    (an exception, or ``SystemExit`` from ``sys.exit()``; a bot that cannot be built counts the
-    same), returns something that is not a legal move, or takes longer than ``task.move_time``
-    forfeits the game for that seat's side: the other side wins (with more than two sides, the
-    other side with the most points, the lower side on a tie). In the main thread of a process
-    on a system with ``SIGALRM``, a bot over its budget is interrupted; elsewhere the time is
-    checked when it returns.
+    (any exception: ``SystemExit`` from ``sys.exit()`` and other ``BaseException`` subclasses
+    such as ``GeneratorExit`` too, all but ``KeyboardInterrupt``; a bot that cannot be built
+    counts the same), returns something that is not a legal move, or takes longer than
+    ``task.move_time`` forfeits the game for that seat's side: the other side wins (with more
+    than two sides, the other side with the most points, the lower side on a tie). In the main
+    thread of a process on a system with ``SIGALRM``, a bot over its budget is interrupted;
+    elsewhere the time is checked when it returns.
 
     Args:
         task: The game.
@@ -240,10 +242,12 @@ def play_game(task: GameTask) -> GameResult:
                 kind, detail = "time", f"interrupted after {time.perf_counter() - t0:.1f} s"
             except BotError as e:
                 kind, detail = "exception", f"cannot load the bot: {e}"
-            except Exception as e:  # a bot's own bug: reported, never fatal to the arena
-                kind, detail = "exception", f"{type(e).__name__}: {e}"
+            except KeyboardInterrupt:  # Ctrl-C ends the arena, even inside a bot
+                raise
             except SystemExit as e:  # sys.exit() in a bot ends its game, not the arena
                 kind, detail = "exception", f"SystemExit({e.code!r}): a bot may not end the arena"
+            except BaseException as e:  # a bot's own bug (any exception): never fatal
+                kind, detail = "exception", _exception_text(e)
             else:
                 took = time.perf_counter() - t0
                 if task.move_time is not None and took > task.move_time:
@@ -290,40 +294,58 @@ def play_games(tasks: Sequence[GameTask]) -> list[GameResult]:
     return [play_game(t) for t in tasks]
 
 
-def _lineups(n: int, players: int) -> list[tuple[int, ...]]:
+def _lineups(n: int, players: int, partnerships: bool = False) -> list[tuple[int, ...]]:
     """The lineups of ``n`` entrants at ``players`` seats, in the order :func:`schedule` plays
-    them: every choice of ``players`` entrants, or the entrants round the table when too few.
+    them, seat by seat.
+
+    Without partnerships: every choice of ``players`` entrants, or the entrants round the table
+    when there are too few (``A B C A``). With partnerships (four seats; seats 0 and 2 against
+    1 and 3, rule 10) an entrant must never sit on both sides: with four entrants or more, every
+    choice of four (all different); with fewer, every pair of entrants ``(a, b)`` as
+    ``a b a b``, each bot partnering a copy of itself. Rotating a lineup by whole seats keeps
+    each entrant on one side (one seat swaps the two sides).
     """
     if n >= players:
         return list(itertools.combinations(range(n), players))
+    if partnerships and players == 4:
+        return [(a, b, a, b) for a, b in itertools.combinations(range(n), 2)]
     return [tuple(i % n for i in range(players))]
 
 
-def games_for_all_lineups(entrants: int, players: int) -> int:
+def games_for_all_lineups(entrants: int, players: int, *, partnerships: bool = False) -> int:
     """The fewest games in which every lineup of :func:`schedule` plays once.
 
-    Each lineup (every choice of ``players`` of the entrants, or all of them round the table
-    when there are fewer entrants than seats) is a duplicate group of ``players`` games, so
-    this is ``comb(entrants, players) * players`` (``players`` with fewer entrants than seats):
-    6 for three bots at two seats (lineups A-B, A-C, B-C). With fewer games some lineups never
-    play, and with more entrants than seats some entrants may never play at all.
+    Each lineup is a duplicate group of ``players`` games. The lineups are every choice of
+    ``players`` of the entrants, so this is ``comb(entrants, players) * players``: 6 for three
+    bots at two seats (lineups A-B, A-C, B-C). With fewer entrants than seats and no
+    partnerships there is one lineup (the entrants round the table, ``A B C A``), so
+    ``players`` games. With partnerships and fewer than four entrants, every pair of entrants
+    is a lineup (``A B A B``: each bot partners a copy of itself, so no bot sits on both sides,
+    rule 10), so ``comb(entrants, 2) * 4``: 4 for two bots, 12 for three (A-B, A-C, B-C). With
+    fewer games some lineups never play, and with more entrants than seats some entrants may
+    never play at all.
 
     Args:
         entrants: The number of entrants (bot specs), 2 or more.
         players: Seats per game, 2..4.
+        partnerships: Whether the games are played in partnerships (four seats only, rule 10).
 
     Returns:
         The number of games.
 
     Raises:
-        BotError: when ``entrants`` is not an int >= 2 or ``players`` is not 2, 3 or 4.
+        BotError: when ``entrants`` is not an int >= 2, ``players`` is not 2, 3 or 4, or
+            ``partnerships`` is not a bool or is true with other than four seats.
     """
     if type(entrants) is not int or entrants < 2:
         raise BotError(f"entrants must be an int >= 2 (the number of bots), got {entrants!r}")
     if type(players) is not int or players not in (2, 3, 4):
         raise BotError(f"players must be 2, 3 or 4 seats, got {players!r}")
-    lineups = math.comb(entrants, players) if entrants >= players else 1
-    return lineups * players
+    if not isinstance(partnerships, bool):
+        raise BotError(f"partnerships must be True or False, got {partnerships!r}")
+    if partnerships and players != 4:
+        raise BotError(f"partnerships need 4 seats, got players={players}")
+    return len(_lineups(entrants, players, partnerships)) * players
 
 
 def schedule(
@@ -338,24 +360,28 @@ def schedule(
     """The games of an arena, in order (the duplicate format).
 
     The lineups are every choice of ``players`` entrants when there are at least that many
-    (taken in turn), else the entrants repeated round the table (``A B A B`` for two bots at
-    four seats). Each lineup is played as a group of ``players`` games on the same deals, the
-    seats rotated one place each game. ``games`` is rounded up to whole groups. Lineups are
-    played in turn, so with fewer than :func:`games_for_all_lineups` games the last lineups
-    never play (and an entrant may never play at all).
+    (taken in turn). With fewer entrants than seats they are, without partnerships, the
+    entrants repeated round the table (one lineup: ``A B C A`` for three bots at four seats);
+    with partnerships (``rules.partnerships``; rule 10: seats 0 and 2 against 1 and 3), every
+    pair of entrants ``(a, b)`` as ``a b a b``, each bot partnering a copy of itself, so that
+    no entrant ever sits on both sides. Each lineup is played as a group of ``players`` games
+    on the same deals, the seats rotated one place each game (with partnerships this swaps the
+    sides, never splits one). ``games`` is rounded up to whole groups. Lineups are played in
+    turn, so with fewer than :func:`games_for_all_lineups` games the last lineups never play
+    (and an entrant may never play at all).
 
     Args:
         specs: The entrants' bot specs (two or more).
         games: The number of games wanted.
         players: Seats per game, 2..4.
         seed: The arena seed.
-        rules: The ruleset.
+        rules: The ruleset; with ``rules.partnerships`` the lineups keep partners together.
         move_time: Time budget per decision, in seconds, or ``None``.
 
     Returns:
         The tasks, game index ascending.
     """
-    lineups = _lineups(len(specs), players)
+    lineups = _lineups(len(specs), players, rules.partnerships)
     groups = -(-games // players)
     tasks: list[GameTask] = []
     for g in range(groups):
@@ -509,8 +535,8 @@ def run_arena(
         specs: The entrants' bot specs: built-in names or ``package.module:Class``, each
             optionally with ``[key=value,...]`` (see :func:`bergen.bots.load_bot`).
         games: The number of games (matches to the target), rounded up to whole duplicate
-            groups of ``players`` games; at least :func:`games_for_all_lineups` for every
-            lineup to play.
+            groups of ``players`` games; at least :func:`games_for_all_lineups` (with
+            ``partnerships=rules.partnerships``) for every lineup to play.
         players: Seats per game, 2..4.
         seed: The arena seed: the same seed gives the same results.
         rules: The ruleset.

@@ -454,11 +454,21 @@ def _value(text: str) -> Any:
     return text
 
 
+def _exception_text(e: BaseException) -> str:
+    """``"ValueError: bad"``; the class name alone when the message is empty
+    (``"GeneratorExit"``); ``"SystemExit: exit status None"`` for a bare ``sys.exit()``.
+    """
+    text = str(e)
+    if not text and isinstance(e, SystemExit):
+        text = f"exit status {e.code!r}"
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
 def _failure(e: BaseException) -> str:
     """``"ValueError: bad"``; ``"SystemExit(2)"`` for ``sys.exit(2)``."""
     if isinstance(e, SystemExit):
         return f"SystemExit({e.code!r})"
-    return f"{type(e).__name__}: {e}"
+    return _exception_text(e)
 
 
 def load_bot(spec: str, seed: int | None = None) -> Bot:
@@ -474,9 +484,11 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
 
     Raises:
         BotError: for an unknown name, a module or class that cannot be imported (including a
-            module that raises or calls ``sys.exit()`` while it is imported), arguments the bot
-            does not take, a constructor that raises or calls ``sys.exit()``, or an object
-            without a ``choose`` method.
+            module that raises any exception, ``SystemExit`` from ``sys.exit()`` and other
+            ``BaseException`` subclasses included, while it is imported), arguments the bot
+            does not take, a constructor that raises (the same way), or an object without a
+            ``choose`` method.
+        KeyboardInterrupt: when interrupted (Ctrl-C) while importing or building the bot.
     """
     name, kwargs = parse_bot_spec(spec)
     factory: Callable[..., Any]
@@ -486,7 +498,9 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
             module = importlib.import_module(module_name)
         except ImportError as e:
             raise BotError(f"bot {spec!r}: cannot import module {module_name!r} ({e})") from None
-        except (Exception, SystemExit) as e:  # an empty or relative name, or the module fails
+        except KeyboardInterrupt:
+            raise
+        except BaseException as e:  # an empty or relative name, or the module fails or exits
             raise BotError(
                 f"bot {spec!r}: cannot import module {module_name!r} ({_failure(e)})"
             ) from None
@@ -506,7 +520,9 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
         bot = factory(seed=seed, **kwargs)
     except TypeError as e:
         raise BotError(f"bot {spec!r}: {e}") from None
-    except (Exception, SystemExit) as e:  # the bot's own constructor failed, or exited
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # the bot's own constructor failed, or exited
         raise BotError(f"bot {spec!r} could not be built: {_failure(e)}") from None
     if not callable(getattr(bot, "choose", None)):
         raise BotError(f"bot {spec!r} has no choose(view, legal_moves) method")

@@ -141,18 +141,21 @@ class RecordReason(enum.StrEnum):
     """The ``format`` field is missing or names another format or version."""
     SCHEMA = "schema"
     """A value of the wrong shape: a missing or unknown field, a wrong type, an integer out of
-    range, a tile or move not in canonical notation, the wrong number of seats or hands, a round
-    with both or neither of ``deal`` and ``position``, a set-up position after the first round,
-    a tile named by an action that is not a draw."""
+    range, a tile, move or line of play not in canonical notation (``garbage``, ``5-7``, two
+    leads marked ``*``), the wrong number of seats or hands, a round with both or neither of
+    ``deal`` and ``position``, a set-up position after the first round, a tile named by an
+    action that is not a draw."""
     RULES = "rules"
     """The ``rules`` object: an unknown preset, preset version, ``base`` or component, a wrong
     field, an inconsistent combination, rules that do not allow the record's seats; or, when
     writing, rules a record cannot hold (a user-supplied component, a ``base`` that is not a
     preset)."""
     DEAL = "deal"
-    """A deal that is not the 28 distinct tiles, a set-up position or line of play the rules
-    reject, a stated dealer other than the one the deal passes to, a deal without a double that
-    the rules redeal, a listed redeal the rules do not make (rule 2)."""
+    """A deal that is not the 28 distinct tiles; a set-up position the rules reject (a line of
+    play whose neighbouring tiles do not match or that repeats a tile, a seat to move that is
+    not at the table, scores with the wrong number of sides or a side already at the target); a
+    stated dealer other than the one the deal passes to, a deal without a double that the rules
+    redeal, a listed redeal the rules do not make (rule 2)."""
     SEQUENCE = "sequence"
     """An action or a round where none can follow: after the round or the match ended, or a
     round after one that is not finished."""
@@ -163,11 +166,12 @@ class RecordReason(enum.StrEnum):
     belong to an action the round does not have or are out of order."""
     RESULT = "result"
     """A stated result or score that the replay does not give (a round's outcome or scores, the
-    final scores, a position's scores), or start scores that do not fit the table (the wrong
-    number of sides, a side already at the target)."""
+    final scores, a position's scores that differ from ``start_scores``), or ``start_scores``
+    that do not fit the table (the wrong number of sides, a side already at the target)."""
     ARGUMENT = "argument"
     """A Python argument of the wrong kind (``replay`` of something that is not a ``Record``,
-    ``loads`` of something that is not text, ``record_match`` names that do not fit)."""
+    ``loads`` of something that is not text, ``load`` of something that is neither a path nor a
+    file open for reading, ``record_match`` names that do not fit)."""
     MATCH = "match"
     """``record_match`` cannot record the match (a round from a set-up position, redeals without
     a seed, scores that need ``start_scores``)."""
@@ -193,11 +197,12 @@ class RecordError(BergenError, ValueError):
     - ``"json"``: the text is not UTF-8, or not JSON bergen reads.
     - ``"format"``: the ``format`` field is missing or names another format or version.
     - ``"schema"``: a value of the wrong shape (a missing or unknown field, a wrong type, a
-      tile or move not in canonical notation, ...).
+      tile, move or line of play not in canonical notation, ...).
     - ``"rules"``: the ``rules`` object (an unknown preset, version, ``base`` or component, an
       inconsistent combination), rules that do not allow the record's seats, or rules a record
       cannot hold.
-    - ``"deal"``: a deal, set-up position, dealer or redeal the rules reject (rule 2).
+    - ``"deal"``: a deal, set-up position (its scores included), dealer or redeal the rules
+      reject (rule 2).
     - ``"sequence"``: an action or a round after the round or the match ended, or a round
       after an unfinished one.
     - ``"draw"``: a draw that names a tile other than the top of the boneyard.

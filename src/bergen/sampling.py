@@ -35,19 +35,37 @@ __all__ = ["WorldSampler", "sample_world", "sampler_for"]
 
 
 def _check_view(view: object, taker: str) -> None:
-    """Refuse anything but a :class:`~bergen.view.PlayerView`, naming the argument."""
+    """Refuse anything but a :class:`~bergen.view.PlayerView` of one of its table's seats,
+    naming the argument (a ``PositionError``).
+    """
     from bergen.view import PlayerView
 
     if not isinstance(view, PlayerView):
         raise PositionError(f"{taker} takes view, a PlayerView (see RoundState.view), got {view!r}")
+    seats = view.seats
+    if type(view.seat) is not int or not 0 <= view.seat < seats:
+        raise PositionError(
+            f"{taker}: the view's seat {view.seat!r} is not a seat of its table of {seats} "
+            f"(0..{seats - 1})"
+        )
 
 
 def _check_rng(rng: object, taker: str) -> None:
-    """Refuse a generator without ``random.Random``'s ``randrange`` and ``shuffle``."""
-    if not (callable(getattr(rng, "randrange", None)) and callable(getattr(rng, "shuffle", None))):
+    """Refuse a generator without ``random.Random``'s ``randrange`` and ``shuffle``, and a class
+    (``random.Random`` itself rather than ``random.Random(seed)``).
+    """
+    if isinstance(rng, type) or not (
+        callable(getattr(rng, "randrange", None)) and callable(getattr(rng, "shuffle", None))
+    ):
         raise BergenError(
             f"{taker} takes rng, a random.Random (for example random.Random(seed)), got {rng!r}"
         )
+
+
+def _check_max_tries(max_tries: object, taker: str) -> None:
+    """Refuse a ``max_tries`` that is not an int >= 1 (a bool is not a count)."""
+    if type(max_tries) is not int or max_tries < 1:
+        raise BergenError(f"{taker} takes max_tries, an int >= 1, got {max_tries!r}")
 
 
 class WorldSampler:
@@ -69,9 +87,9 @@ class WorldSampler:
         view: The view to sample for.
 
     Raises:
-        PositionError: when ``view`` is not a :class:`~bergen.view.PlayerView`, or when no
-            world is consistent with the view (a view built by hand that no round can
-            produce).
+        PositionError: when ``view`` is not a :class:`~bergen.view.PlayerView`, its seat is not
+            one of its table's seats, or no world is consistent with the view (a view built by
+            hand that no round can produce).
     """
 
     count: int
@@ -235,16 +253,18 @@ class WorldSampler:
                 :meth:`bergen.RoundState.from_position` (no history, faster; for search). A
                 round that is over always comes with its history.
             max_tries: How many placements to try against the checks that reject (the lead
-                rule, an earlier block, the blocked-hand judge) before giving up.
+                rule, an earlier block, the blocked-hand judge) before giving up; an int >= 1.
 
         Returns:
             The world, a :class:`~bergen.round.RoundState`.
 
         Raises:
-            BergenError: when ``rng`` is not a generator (no ``randrange`` and ``shuffle``).
+            BergenError: when ``rng`` is not a generator (no ``randrange`` and ``shuffle``, or
+                a class such as ``random.Random`` itself), or ``max_tries`` is not an int >= 1.
             PositionError: when no consistent world turns up in ``max_tries`` placements.
         """
         _check_rng(rng, "WorldSampler.sample")
+        _check_max_tries(max_tries, "WorldSampler.sample")
         start, by_position, remaining = self._sample_raw(rng, max_tries)
         view = self.view
         if not history and view.outcome is None:
@@ -372,8 +392,8 @@ def sampler_for(view: PlayerView) -> WorldSampler:
         The view's :class:`WorldSampler`.
 
     Raises:
-        PositionError: when ``view`` is not a :class:`~bergen.view.PlayerView`, or no world is
-            consistent with the view.
+        PositionError: when ``view`` is not a :class:`~bergen.view.PlayerView`, its seat is not
+            one of its table's seats, or no world is consistent with the view.
     """
     _check_view(view, "sampler_for")
     with _CACHE_LOCK:
@@ -407,10 +427,11 @@ def sample_world(view: PlayerView, rng: random.Random, *, history: bool = True) 
         A :class:`~bergen.round.RoundState`.
 
     Raises:
-        PositionError: when ``view`` is not a :class:`~bergen.view.PlayerView`, or no world is
-            consistent with the view.
+        PositionError: when ``view`` is not a :class:`~bergen.view.PlayerView`, its seat is not
+            one of its table's seats, or no world is consistent with the view.
         BergenError: when ``rng`` is not a generator (``None``, a seed, a NumPy generator:
-            anything without ``randrange`` and ``shuffle``).
+            anything without ``randrange`` and ``shuffle``; or a class such as
+            ``random.Random`` itself).
     """
     _check_view(view, "sample_world")
     _check_rng(rng, "sample_world")

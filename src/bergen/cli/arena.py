@@ -97,9 +97,10 @@ def _lineup_warning(bots: list[str], games: int, players: int, rules: Rules) -> 
 
     Returns:
         For example ``"2 games cover 1 of 3 lineups; C never plays: use --games 6 or more"``
-        (see :func:`bergen.arena.games_for_all_lineups`), or ``None`` when every lineup plays.
+        (see :func:`bergen.arena.games_for_all_lineups`; with partnerships and fewer than four
+        bots each pair of bots is a lineup), or ``None`` when every lineup plays.
     """
-    needed = games_for_all_lineups(len(bots), players)
+    needed = games_for_all_lineups(len(bots), players, partnerships=rules.partnerships)
     if games >= needed:
         return None
     tasks = schedule(bots, games, players, 0, rules)
@@ -137,8 +138,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=int,
         default=100,
         metavar="N",
-        help="matches (default 100); with more bots than seats each lineup of bots is a group "
-        "of --players matches, played in turn (a warning says when N is too few for all)",
+        help="matches (default 100); with more bots than seats (or, with --partnerships, fewer "
+        "than four bots: each pair of bots) each lineup of bots is a group of --players "
+        "matches, played in turn (a warning says when N is too few for all)",
     )
     p.add_argument(
         "--players", type=int, choices=(2, 3, 4), default=2, help="seats per match (default 2)"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from bergen.arena import _derive
-from bergen.bots import Bot, BotError, load_bot
+from bergen.bots import Bot, BotError, _exception_text, load_bot
 from bergen.cli.options import add_rules_arguments, rules_from_args
 from bergen.errors import RulesError
 from bergen.events import EventKind, OutcomeKind, ScoreEvent
@@ -239,10 +239,13 @@ class _Table:
             else:
                 try:
                     move = self.bots[seat].choose(rnd.view(seat), legal)
-                # A bot of the user's that fails, or calls sys.exit(): say so and go on.
-                except (Exception, SystemExit) as e:
+                except KeyboardInterrupt:  # Ctrl-C still leaves the match
+                    raise
+                # A bot of the user's that fails in any way (an exception, sys.exit(), another
+                # BaseException): say so and go on.
+                except BaseException as e:
                     self.say(
-                        f"{self.who(seat)} failed ({type(e).__name__}: {e}); it plays "
+                        f"{self.who(seat)} failed ({_exception_text(e)}); it plays "
                         f"{legal[0]} instead."
                     )
                     move = legal[0]

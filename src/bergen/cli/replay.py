@@ -13,7 +13,7 @@ import sys
 from typing import Any, TextIO
 
 from bergen.cli._format import ends_text, event_json
-from bergen.errors import RecordError
+from bergen.errors import RecordError, RecordReason
 from bergen.events import OutcomeKind, ScoreEvent
 from bergen.records import ReplayResult, RoundReplay, load, replay, rules_to_json
 from bergen.records.replay import seat_label, side_label
@@ -192,7 +192,9 @@ def run(args: argparse.Namespace) -> int:
         result = replay(load(args.file))
     except RecordError as e:
         message = " ".join(str(e).split())
-        print(f"bergen replay: {args.file}: {message}", file=sys.stderr)
+        # A file that cannot be read is named by the message itself: name it once.
+        named = e.reason is RecordReason.READ and args.file in message
+        print(f"bergen replay: {'' if named else f'{args.file}: '}{message}", file=sys.stderr)
         return 1
     if args.json:
         json.dump(replay_json(result), sys.stdout, indent=2)

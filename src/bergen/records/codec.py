@@ -15,7 +15,7 @@ import re
 from typing import IO, Any
 
 from bergen.deal import Deal
-from bergen.errors import BergenError, RecordError, RecordReason
+from bergen.errors import BergenError, NotationError, RecordError, RecordReason
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.line import LineOfPlay
 from bergen.moves import Draw, parse_move
@@ -146,7 +146,9 @@ def _position(value: object, where: str, ctx: _Ctx, seats: int) -> Position:
     text = _str(obj["line"], f"{where}.line", ctx)
     try:
         line = LineOfPlay.parse(text)
-    except BergenError as e:
+    except NotationError as e:  # not in canonical notation, like any other tile of a record
+        raise ctx.err(f"{where}.line", str(e), RecordReason.SCHEMA) from e
+    except BergenError as e:  # well written, but neighbours that do not match, a repeat
         raise ctx.err(f"{where}.line", str(e), RecordReason.DEAL) from e
     to_move = _int(obj["to_move"], f"{where}.to_move", ctx)
     scores = _scores(obj["scores"], f"{where}.scores", ctx) if "scores" in obj else None
@@ -414,7 +416,8 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
 
     Raises:
         RecordError: when the file is larger than :data:`MAX_RECORD_BYTES` (10 MiB) or cannot
-            be read (``reason`` ``"read"``), or does not hold a valid record (see
+            be read (``reason`` ``"read"``), ``source`` is neither a path nor an object with a
+            ``read`` method (``"argument"``), or the file does not hold a valid record (see
             :func:`loads`).
     """
     if isinstance(source, str | os.PathLike):
@@ -433,5 +436,17 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
                 f"cannot read {os.fspath(source)}: {e.strerror or e}", reason=RecordReason.READ
             ) from None
     else:
-        data = source.read(MAX_RECORD_BYTES + 1)
+        read = getattr(source, "read", None)
+        if not callable(read):
+            raise RecordError(
+                f"load takes a path or a file open for reading, got {type(source).__name__} "
+                "(for JSON text use loads)",
+                reason=RecordReason.ARGUMENT,
+            )
+        try:
+            data = read(MAX_RECORD_BYTES + 1)
+        except OSError as e:  # a file open for writing only, a socket gone, ...
+            raise RecordError(
+                f"cannot read the record: {e.strerror or e}", reason=RecordReason.READ
+            ) from None
     return loads(data)
