@@ -411,10 +411,12 @@ class EntrantStats:
     Attributes:
         entrant: The entrant index.
         bot: The bot spec.
-        games: Seats played (a bot seated twice in a game counts twice).
-        wins: Of those, seats whose side won.
-        points: Match points its sides scored (points of the side, per seat).
-        rounds: Rounds played, per seat.
+        games: Games played, once per side it sat on: a bot that is its own partner
+            (partnerships, ``A B A B``) counts once; a bot seated on two sides of one game (fewer
+            bots than seats, no partnerships) counts once per side.
+        wins: Of those, sides that won.
+        points: Match points its sides scored (per side counted in ``games``).
+        rounds: Rounds played (per side counted in ``games``).
         forfeits: Games it forfeited.
     """
 
@@ -474,8 +476,8 @@ class ArenaResult:
         rounds = [0] * n
         forfeits = [0] * n
         for g in self.games:
-            for seat, e in enumerate(g.entrants):
-                side = g.side_of(seat)
+            # Once per side an entrant sat on: partners that are the same bot are one player.
+            for e, side in dict.fromkeys((e, g.side_of(seat)) for seat, e in enumerate(g.entrants)):
                 games[e] += 1
                 wins[e] += g.winner == side
                 points[e] += g.scores[side]

@@ -103,8 +103,9 @@ def test_a_partnership_arena_never_puts_a_bot_on_the_winning_and_losing_side() -
         winners = {e for s, e in enumerate(game.entrants) if game.side_of(s) == game.winner}
         losers = {e for s, e in enumerate(game.entrants) if game.side_of(s) != game.winner}
         assert winners and losers and not winners & losers
-    # Each bot sits at two seats of the eight games of the two pairs it is in.
-    assert [s.games for s in result.stats()] == [16, 16, 16]
+    # Each bot plays the eight games of the two pairs it is in, at two seats of one side: it
+    # counts once per game.
+    assert [s.games for s in result.stats()] == [8, 8, 8]
 
 
 def test_bergen_arena_with_partnerships(capsys: pytest.CaptureFixture[str]) -> None:
@@ -122,3 +123,25 @@ def test_pairs_in_every_order_of_entrants() -> None:
         tasks = schedule([str(i) for i in range(n)], 4 * n * (n - 1) // 2, 4, 0, PARTNERS)
         pairs = [tuple(sorted(set(t.entrants))) for t in tasks[::4]]
         assert pairs == list(itertools.combinations(range(n), 2))
+
+
+def test_a_bot_that_is_its_own_partner_counts_once_per_game() -> None:
+    # Before: seats were counted, so a bot seated A B A B counted each game twice (wins too),
+    # and its Wilson interval treated the two seats as independent games.
+    from bergen.arena import ArenaResult, GameResult
+
+    def game(index: int, entrants: tuple[int, ...], winner: int) -> GameResult:
+        scores = (15, 4) if winner == 0 else (4, 15)
+        return GameResult(index, entrants, scores, winner, 3, None, True)
+
+    result = ArenaResult(
+        ("random", "greedy"),
+        4,
+        1,
+        CLASSIC.replace(partnerships=True),
+        (game(0, (0, 1, 0, 1), 0), game(1, (1, 0, 1, 0), 0)),
+    )
+    a, b = result.stats()
+    # Game 0: bot 0 is side 0 and wins; game 1: bot 0 is side 1 and loses.
+    assert (a.games, a.wins, a.points, a.rounds) == (2, 1, 15 + 4, 6)
+    assert (b.games, b.wins, b.points, b.rounds) == (2, 1, 4 + 15, 6)
