@@ -20,11 +20,13 @@ access from the data above and the parent's, and kept in `_cache` (a _Cache). Bu
 shared with the parent whenever the move left them unchanged (a pass shares the hands, a draw
 or a pass the line, a play or a pass the boneyard, and the seats that did not move their Hand
 values when the parent had built its own); the line's chains and the trail are persistent
-lists whose tails are the parent's. attrs still knows every public field: the constructor
-(and so `attrs.evolve` and `from_position`) stores the given values through the properties'
-setters into the fields' own slots, and `__attrs_post_init__` makes a root state from them
-(no parent; `_cache` holds the given values). Equality, hashing and repr read the public
-fields, so they mean what they always meant.
+lists whose tails are the parent's. These fields have no slots of their own (see
+bergen._fastbuild.without_slots), but attrs still knows every public field: the constructor
+(and so `attrs.evolve`, `from_position` and unpickling) stores the given values through the
+properties' setters, the round's constants into a _Given kept in `_round` and the others into
+`_cache`, and `__attrs_post_init__` makes a root state from them (no parent; `_cache` holds
+the given values). Equality, hashing and repr read the public fields, so they mean what they
+always meant.
 
 :func:`install` turns those public fields of the class into properties; the ``_get_*``
 functions build their values along a state's ancestors. Nothing here is public API.
