@@ -9,6 +9,10 @@ the same. The result is indistinguishable from a value made by the public constr
 type, same fields, equality, hash and repr. The engine only builds values this way whose fields
 it has already checked.
 
+:func:`without_slots` makes a frozen ``attrs`` class smaller by dropping the slots of fields
+that the class keeps elsewhere (as properties), and :class:`SlotsState` lets the engine's
+private slotted records pickle at every protocol.
+
 Nothing here is public API.
 """
 
