@@ -141,13 +141,9 @@ def rollout(
         fr = hand & fit[right]
         if fl or fr:
             # The k-th legal play in the engine's order: tile index ascending, left first.
-            count = fl.bit_count() + fr.bit_count()
-            x = rnd()
-            k = int(x * count)
-            if not 0 <= k < count:  # the public loop's legal[k] would raise IndexError
-                raise BergenError(f"rng.random() returned {x!r}, not a number in [0, 1)")
+            k = int(rnd() * (fl.bit_count() + fr.bit_count()))
             both = fl | fr
-            while True:
+            while both:
                 low = both & -both
                 if fl & low:
                     if not k:
@@ -160,6 +156,8 @@ def rollout(
                         break
                     k -= 1
                 both ^= low
+            else:  # k is no legal play: the public loop's legal[k] would raise IndexError
+                raise BergenError("rng.random() returned a number outside [0, 1)")
             t = low.bit_length() - 1
             hand ^= low
             hands[seat] = hand
