@@ -30,7 +30,7 @@ from concurrent.futures import Executor, Future
 
 import attrs
 
-from bergen.bots import Bot, BotError, _exception_text, load_bot
+from bergen.bots import Bot, BotError, _exception_text, _is_legal_choice, _safe_repr, load_bot
 from bergen.match import MatchState
 from bergen.moves import Move
 from bergen.rules import CLASSIC, Rules
@@ -252,8 +252,8 @@ def play_game(task: GameTask) -> GameResult:
                 took = time.perf_counter() - t0
                 if task.move_time is not None and took > task.move_time:
                     kind, detail = "time", f"took {took:.2f} s (budget {task.move_time:g} s)"
-                elif move not in legal:
-                    kind, detail = "illegal move", f"returned {move!r}"
+                elif not _is_legal_choice(move, legal):
+                    kind, detail = "illegal move", f"returned {_safe_repr(move)}"
             if kind:
                 forfeit = Forfeit(
                     game=task.index,

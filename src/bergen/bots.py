@@ -464,6 +464,28 @@ def _exception_text(e: BaseException) -> str:
     return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
+def _is_legal_choice(move: object, legal: Sequence[Move]) -> bool:
+    """Whether a bot's ``move`` is one of ``legal``; ``False`` when comparing it raises (a
+    returned object whose ``__eq__`` fails is no legal move). ``KeyboardInterrupt`` passes.
+    """
+    try:
+        return move in legal
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
+        return False
+
+
+def _safe_repr(value: object) -> str:
+    """``repr(value)``, or a description when its ``__repr__`` raises (a bot's return value)."""
+    try:
+        return repr(value)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:
+        return f"<{type(value).__name__} whose repr raises {_exception_text(e)}>"
+
+
 def _failure(e: BaseException) -> str:
     """``"ValueError: bad"``; ``"SystemExit(2)"`` for ``sys.exit(2)``."""
     if isinstance(e, SystemExit):

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from bergen.arena import _derive
-from bergen.bots import Bot, BotError, _exception_text, load_bot
+from bergen.bots import Bot, BotError, _exception_text, _is_legal_choice, _safe_repr, load_bot
 from bergen.cli.options import add_rules_arguments, rules_from_args
 from bergen.errors import RulesError
 from bergen.events import EventKind, OutcomeKind, ScoreEvent
@@ -249,9 +249,9 @@ class _Table:
                         f"{legal[0]} instead."
                     )
                     move = legal[0]
-                if move not in legal:
+                if not _is_legal_choice(move, legal):
                     self.say(
-                        f"{self.who(seat)} returned an illegal move {move!r}; it plays "
+                        f"{self.who(seat)} returned an illegal move {_safe_repr(move)}; it plays "
                         f"{legal[0]} instead."
                     )
                     move = legal[0]
