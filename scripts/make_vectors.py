@@ -14,7 +14,8 @@ Three kinds of vector:
   (its "Test vectors worth having" and rules 4-9). The generator replays each one and stops if
   the engine disagrees with the hand-written events.
 * Invalid records (vectors/invalid/): each must be rejected at the round and action named in
-  its meta field "expect_error" (for example "round 0, action 0: wrong_lead").
+  its meta field "expect_error", for the reason named after the colon (bergen's
+  RecordError.reason: "round 0, action 0: wrong_lead").
 
 plus vectors/perft.json: for fixed deals, the number of distinct action sequences of each depth
 1..N from the start of the round (draws included), under several rulesets.
@@ -944,7 +945,7 @@ def invalid() -> list[tuple[str, Record]]:
                 ["draw 6-3"],
                 [],
                 boneyard="3-0 4-1 5-2 6-3 6-2",
-                expect_error="round 0, action 0: drawn tile",
+                expect_error="round 0, action 0: draw",
             ),
         ),
         (
@@ -958,7 +959,7 @@ def invalid() -> list[tuple[str, Record]]:
                 ["4-1L", "6-5L"],
                 [ev(0, "double_header", 0, 1, "4-1", base=2)],
                 scores=[9, 0, 0],
-                expect_error="round 0, action 1: match over",
+                expect_error="round 0, action 1: sequence",
             ),
         ),
     ]

@@ -120,6 +120,19 @@ def test_each_invalid_vector_gives_its_reason(name: str, reason: Reason | str) -
     assert str(info.value).startswith("round 0, action ")
 
 
+@pytest.mark.parametrize("path", sorted(INVALID.glob("*.json")), ids=lambda p: p.name)
+def test_each_invalid_vector_names_where_and_why_in_its_meta(path: Path) -> None:
+    # meta.expect_error is "round R, action A: <reason>" (docs/records.md): replay must fail at
+    # that round and action, with RecordError.reason of that value.
+    record = load(path)
+    expected = dict(record.meta)["expect_error"]
+    where, why = expected.split(": ")
+    with pytest.raises(RecordError) as info:
+        replay(record)
+    assert str(info.value).startswith(where + " ") or str(info.value).startswith(where + ":")
+    assert info.value.reason is not None and info.value.reason.value == why
+
+
 # ------------------------------------------------------------------ bad records
 
 
