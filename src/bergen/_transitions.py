@@ -1,9 +1,10 @@
-"""How a round moves on: the states after a draw, a pass or a lead, and how a move ends.
+"""How a round moves on: the next state, the lead, and how a move scores or ends the round.
 
-The engine's transitions other than a plain play (which :meth:`bergen.RoundState.apply` writes
-out itself, being most of the moves of a round): a draw and a pass (rule 4), the lead (rule 2),
-and the end of a lead or a play: headers (rules 5-6), going out (rule 7), a block judged by the
-rules' blocked-hand judge (rule 8), scoring stopping at the target (rule 9). States are built
+:meth:`bergen.RoundState.apply` writes out a plain play and a draw itself (most of the moves of
+a round); here are the rest: the next state with its legal moves (`_child`, which a pass also
+uses), the lead (rule 2), and a lead or play that scores or ends the round: headers
+(rules 5-6), going out (rule 7), a block judged by the rules' blocked-hand judge (rule 8),
+scoring stopping at the target (rule 9). States are built
 without attrs' ``__init__`` (see :mod:`bergen._fastbuild`) from the engine's data (see
 :mod:`bergen._store`). Nothing here is public API.
 """
@@ -15,13 +16,9 @@ from typing import TYPE_CHECKING
 from bergen._fastbuild import builder
 from bergen._store import _LEFT, _outer_double, _Round, _with
 from bergen._tables import (
-    _DRAW_ONLY,
     _FITLR,
-    _LEGAL,
-    _PASS_ONLY,
     _SPREAD,
     _legal_by_key,
-    _legal_miss,
 )
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.moves import LEADS, Lead, Move
@@ -76,17 +73,6 @@ def _child(
     return new  # type: ignore[no-any-return]
 
 
-def _drew_to_block(
-    state: RoundState, masks: tuple[int, ...], move: Move
-) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
-    # Rule 8 after a draw: the last drawable tile drawn, nobody can play or draw.
-    left: int = state._left  # type: ignore[assignment]
-    right: int = state._right  # type: ignore[assignment]
-    seat = state.to_move
-    rnd = state._round
-    return _block(state, masks, rnd, left, right, seat, state.scores, move, ())
-
-
 def _lead(state: RoundState, t: int) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
     # Rule 2: the lead. RoundState.start knows the lead tile already; a state made by the
     # constructor before the lead gets a _Round that knows it.
@@ -135,9 +121,7 @@ def _scored(
             pts = kit.double_points.get(s)
         if pts is None:  # a user-supplied reduction, or a score past the tables
             pts = kit.header_points(base, s)
-        added = list(scores)
-        added[side] = s + pts
-        scores = tuple(added)
+        scores = _add(scores, side, pts)
         events = (_event(_TRIPLE_HEADER if triple else _DOUBLE_HEADER, seat, side, pts, base, t),)
         if s + pts >= rnd.target:
             outcome = _make_outcome(_TARGET_REACHED, seat, side)
@@ -158,30 +142,8 @@ def _scored(
                 break
         else:  # rule 8; once the round is over, to_move is the seat that moved last
             return _block(state, masks, rnd, left, right, seat, scores, move, events)
-    # The round goes on (written out: a header is one move in ten).
     nxt = rnd.next_seat[seat]
-    new = _StateBuilder()
-    new._round = rnd
-    new.to_move = nxt
-    new.scores = scores
-    new.outcome = None
-    new._masks = masks
-    new._left = left
-    new._right = right
-    new._ndraw = ndraw
-    new._parent = state
-    new._move = move
-    new._cache = None
-    key = masks[nxt] * _SPREAD & _FITLR[left][right]
-    if key:
-        try:
-            new._legal = _LEGAL[key]
-        except KeyError:
-            new._legal = _legal_miss(key)
-    else:
-        new._legal = _DRAW_ONLY if ndraw else _PASS_ONLY
-    new.__class__ = RoundState
-    return new, events
+    return _child(state, masks, rnd, left, right, ndraw, nxt, scores, None, move), events
 
 
 def _block(

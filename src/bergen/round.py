@@ -451,30 +451,12 @@ class RoundState:
             mask = masks[seat] | BIT[t]
             left = self._left  # type: ignore[assignment]
             right = self._right  # type: ignore[assignment]
-        elif cls is Pass:  # rule 4: nothing fits and nothing can be drawn
-            nxt = self._round.next_seat[seat]
-            state = _StateBuilder()
-            state._round = self._round
-            state.to_move = nxt
-            state.scores = self.scores
-            state.outcome = None
-            state._masks = masks
-            state._left = left = self._left  # type: ignore[assignment]
-            state._right = right = self._right  # type: ignore[assignment]
-            state._ndraw = 0
-            state._parent = self
-            state._move = move
-            state._cache = None
-            key = masks[nxt] * _SPREAD & _FITLR[left][right]
-            if key:
-                try:
-                    state._legal = _LEGAL[key]
-                except KeyError:
-                    state._legal = _legal_miss(key)
-            else:
-                state._legal = _PASS_ONLY
-            state.__class__ = RoundState
-            return state, ()
+        elif cls is Pass:  # rule 4: nothing fits and nothing can be drawn; the next seat moves
+            rnd = self._round
+            left = self._left  # type: ignore[assignment]
+            right = self._right  # type: ignore[assignment]
+            nxt = rnd.next_seat[seat]
+            return _child(self, masks, rnd, left, right, 0, nxt, self.scores, None, move), ()
         else:  # the lead (rule 2)
             return _lead(self, move.tile.index)  # type: ignore[union-attr]
         # The hand masks with the mover's changed: written out for the usual table sizes.
@@ -494,26 +476,21 @@ class RoundState:
             if left == right or not mask:  # a header (rule 5) or going out (rule 7)
                 return _scored(self, t, new_masks, self._round, left, right, move)
             ndraw = self._ndraw
-            if not ndraw:
-                ends = FIT[left] | FIT[right]
-                for other in new_masks:
-                    if other & ends:
-                        break
-                else:  # rule 8: nobody can play or draw
-                    return _scored(self, t, new_masks, self._round, left, right, move)
             nxt = self._round.next_seat[seat]
             nm = new_masks[nxt]
-        else:  # a draw
+        else:  # a draw: the same seat moves again
             ndraw -= 1
-            if not ndraw:
-                ends = FIT[left] | FIT[right]
-                for other in new_masks:
-                    if other & ends:
-                        break
-                else:  # rule 8: nobody can play or draw
-                    return _drew_to_block(self, new_masks, move)
             nxt = seat
             nm = mask
+        if not ndraw:
+            ends = FIT[left] | FIT[right]
+            for other in new_masks:
+                if other & ends:
+                    break
+            else:  # rule 8: nobody can play or draw; to_move stays the seat that moved
+                return _block(
+                    self, new_masks, self._round, left, right, seat, self.scores, move, ()
+                )
         state = _StateBuilder()
         state._round = self._round
         state.to_move = nxt
@@ -616,4 +593,4 @@ _StateBuilder = builder(RoundState)
 _set_legal = RoundState.__dict__["_legal"].__set__
 
 # The transitions build RoundState values, so they import this module: imported last.
-from bergen._transitions import _drew_to_block, _lead, _scored  # noqa: E402
+from bergen._transitions import _block, _child, _lead, _scored  # noqa: E402
