@@ -20,12 +20,11 @@ import attrs
 from bergen._fastbuild import builder
 from bergen.errors import PositionError
 from bergen.hands import Hand
-from bergen.tiles import BIT, DOUBLES_MASK, FULL_MASK, TILES, Tile, tile_mask
+from bergen.tiles import DOUBLES_MASK, FULL_MASK, TILES, Tile, tile_mask
 
 __all__ = ["Deal", "shuffled_tiles"]
 
 _SHUFFLE_DRAWS = len(TILES) - 1
-_BIT_OF = BIT
 
 
 def shuffled_tiles(seed: int, shuffle_index: int = 0) -> tuple[Tile, ...]:
@@ -190,28 +189,15 @@ class Deal:
         if type(hand_size) is not int or hand_size < 1 or hand_size * seats > len(TILES):
             raise PositionError(f"hand size {hand_size!r} does not fit {seats} seats in 28 tiles")
         order = shuffled_tiles(seed, shuffle_index)
+        hands = tuple([order[i * hand_size : (i + 1) * hand_size] for i in range(seats)])
+        boneyard = order[seats * hand_size :]
         if cls is not Deal:  # a subclass gets its own constructor and checks
-            return cls(
-                [order[i * hand_size : (i + 1) * hand_size] for i in range(seats)],
-                order[seats * hand_size :],
-            )
+            return cls(hands, boneyard)
         # A shuffle is the 28 tiles once each: no need to check them again.
-        hands = []
-        masks = []
-        start = 0
-        for _ in range(seats):
-            end = start + hand_size
-            hand = order[start:end]
-            m = 0
-            for t in hand:
-                m |= _BIT_OF[t.index]
-            hands.append(hand)
-            masks.append(m)
-            start = end
         deal = _DealBuilder()
-        deal.hands = tuple(hands)
-        deal.boneyard = order[seats * hand_size :]
-        deal._masks = tuple(masks)
+        deal.hands = hands
+        deal.boneyard = boneyard
+        deal._masks = tuple([tile_mask(h) for h in hands])
         deal.__class__ = Deal
         return deal  # type: ignore[no-any-return]
 
