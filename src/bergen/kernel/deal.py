@@ -1,0 +1,122 @@
+"""Shuffles and deals (rule 1), the draws in turn for a lead double and the double that must
+lead (rule 2).
+
+A seeded shuffle is reproducible on every Python version and platform: start from the 28 tile
+indexes in order; for ``i`` from 27 down to 1, draw ``u = rng.random()`` from
+``random.Random(seed)`` and swap positions ``i`` and ``int(u * (i + 1))``. The ``k``-th shuffle
+of a seed (``k = 0, 1, ...``) is the ``k``-th run of 27 numbers of that one generator. Every
+shuffle is worked out from the seed alone; nothing is kept between calls.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from bergen.kernel.table import HIGHEST_DOUBLE, LOWEST_DOUBLE, Table
+from bergen.kernel.tiles import DOUBLES_MASK, IS_DOUBLE, N_TILES
+
+SHUFFLE_DRAWS: Final = N_TILES - 1
+"""The numbers of the generator one shuffle uses."""
+
+
+def shuffle(seed: int, index: int) -> tuple[int, ...]:
+    """The 28 tile indexes in the order of shuffle ``index`` (0 first) of ``seed``.
+
+    Cost: ``27 * (index + 1)`` numbers of the generator.
+    """
+    rng = random.Random(seed)
+    rnd = rng.random
+    for _ in range(SHUFFLE_DRAWS * index):
+        rnd()
+    order = list(range(N_TILES))
+    for i in range(N_TILES - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+def deal(
+    order: tuple[int, ...], seats: int, hand_size: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rule 1: seat 0 takes the first ``hand_size`` tiles of ``order``, seat 1 the next, and so
+    on; the rest is the boneyard, top first.
+
+    Returns:
+        ``(hand masks, boneyard tile indexes)``.
+    """
+    masks: list[int] = []
+    for s in range(seats):
+        m = 0
+        for t in order[s * hand_size : (s + 1) * hand_size]:
+            m |= 1 << t
+        masks.append(m)
+    return tuple(masks), order[seats * hand_size :]
+
+
+def held_doubles(masks: tuple[int, ...]) -> int:
+    """The mask of the doubles held at the table."""
+    held = 0
+    for m in masks:
+        held |= m
+    return held & DOUBLES_MASK
+
+
+def lowest_double(doubles: int) -> int:
+    """Rule 2 (classic): the tile index of the lowest double of the mask ``doubles`` (non-zero)."""
+    return (doubles & -doubles).bit_length() - 1
+
+
+def highest_double(doubles: int) -> int:
+    """Rule 2 (highest-double variant): the tile index of the highest double of ``doubles``."""
+    return doubles.bit_length() - 1
+
+
+def required_lead(table: Table, masks: tuple[int, ...]) -> int:
+    """Rule 2: the tile index of the double that must lead, or -1 when nobody holds a double."""
+    doubles = held_doubles(masks)
+    if not doubles:
+        return -1
+    if table.lead_rule == LOWEST_DOUBLE:
+        return lowest_double(doubles)
+    if table.lead_rule == HIGHEST_DOUBLE:
+        return highest_double(doubles)
+    return table.choose_lead(doubles)
+
+
+def leader(masks: tuple[int, ...], tile: int) -> int:
+    """The seat holding tile index ``tile`` (-1: nobody)."""
+    for seat, m in enumerate(masks):
+        if m >> tile & 1:
+            return seat
+    return -1
+
+
+def draws_for_lead(
+    masks: tuple[int, ...], boneyard: tuple[int, ...], dealer: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """Rule 2 (simple): when nobody holds a double, the seats left of the dealer draw one tile
+    each in turn until one draws a double. The drawing is part of the deal: it ignores the
+    reserve and the drawing switch. The 21 tiles that are not doubles cannot all be dealt,
+    so a double always comes.
+
+    Returns:
+        ``(hand masks, boneyard left, draws)``, the draws as ``(seat, tile index)`` pairs in
+        order; the arguments themselves when somebody holds a double.
+    """
+    if held_doubles(masks):
+        return masks, boneyard, ()
+    hands = list(masks)
+    seats = len(hands)
+    seat = dealer + 1 if dealer + 1 < seats else 0
+    draws: list[tuple[int, int]] = []
+    k = 0
+    while k < len(boneyard):
+        t = boneyard[k]
+        k += 1
+        hands[seat] |= 1 << t
+        draws.append((seat, t))
+        if IS_DOUBLE[t]:
+            break
+        seat = seat + 1 if seat + 1 < seats else 0
+    return tuple(hands), boneyard[k:], tuple(draws)
