@@ -48,7 +48,7 @@ from bergen.records import (
     record_match,
     replay,
 )
-from bergen.round import Action, RoundState
+from bergen.round import Action, RoundContext, RoundState
 from bergen.rules import (
     CLASSIC,
     PRESETS,
@@ -147,6 +147,7 @@ __all__ = [
     "ReplayResult",
     "ReplayStep",
     "ReserveRule",
+    "RoundContext",
     "RoundRecord",
     "RoundReplay",
     "RoundState",

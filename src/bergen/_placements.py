@@ -3,8 +3,7 @@
 The preparation of a :class:`~bergen.sampling.WorldSampler`: the hidden tiles' *slots* (each
 other seat's dealt tiles and draws, the boneyard's remaining positions), the voids and plays
 that constrain them (rules 2, 4 and 8), the slots grouped by the tiles they admit, and the exact
-count of the placements by dynamic programming over the tiles. Also the line before a view's
-history, which :func:`bergen.view.voids` reads too. Nothing here is public API.
+count of the placements by dynamic programming over the tiles. Nothing here is public API.
 """
 
 from __future__ import annotations
@@ -15,39 +14,13 @@ import attrs
 
 from bergen.errors import PositionError
 from bergen.events import OutcomeKind
-from bergen.line import LineOfPlay
-from bergen.moves import Draw, End, Lead, Pass, Play
+from bergen.moves import Draw, Lead, Pass, Play
+from bergen.playerview import _line_mask, _start_line
 from bergen.rules import HighestDouble, LowestDouble
 from bergen.tiles import DOUBLES_MASK, FIT, FULL_MASK, TILES, tile_mask, tiles_of_mask
 
 if TYPE_CHECKING:
     from bergen.sampling import WorldSampler
-    from bergen.view import PlayerView
-
-
-def _line_mask(line: LineOfPlay) -> int:
-    return tile_mask(p.tile for p in line.tiles)
-
-
-def _start_line(view: PlayerView) -> LineOfPlay:
-    """The line as it was before the first action of the history."""
-    if view.from_deal or any(isinstance(a.move, Lead) for a in view.history):
-        return LineOfPlay.empty()
-    plays = [a.move for a in view.history if isinstance(a.move, Play)]
-    if not plays:
-        return view.line
-    placed = list(view.line.tiles)
-    lead = view.line.lead
-    lead_at = next(i for i, p in enumerate(placed) if p.tile == lead)
-    for move in reversed(plays):
-        if move.end is End.LEFT:
-            placed.pop(0)
-            lead_at -= 1
-        else:
-            placed.pop()
-    parts = [str(p) for p in placed]
-    parts[lead_at] = "*" + parts[lead_at]
-    return LineOfPlay.parse(" ".join(parts))
 
 
 @attrs.define

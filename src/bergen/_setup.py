@@ -1,28 +1,29 @@
 """Setting up a round: the checks of ``RoundState.start`` and ``from_position`` (internal).
 
-The rules a position must meet before play (rules 1-2 and 9: hand sizes, seats, scores below
-the target, the 28 tiles exactly once, who leads), the draws in turn for a lead double
-(``simple``), and the double that must lead. Nothing here is public API.
+The rules a position must meet before play (docs/rules.md, rules 1-2 and 9: hand sizes, seats,
+scores below the target, the 28 tiles exactly once, who leads). Nothing here is public API.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bergen._kit import _Kit, kit_for
 from bergen.deal import Deal
 from bergen.errors import PositionError, RulesError
 from bergen.hands import Hand
+from bergen.kernel.deal import required_lead
+from bergen.kernel.table import Table
 from bergen.line import LineOfPlay
-from bergen.rules import HighestDouble, LowestDouble, NoDouble, Rules, TableRules
-from bergen.tiles import DOUBLES, DOUBLES_MASK, FIT, TILES, Tile, tile_mask
+from bergen.rules import Rules
+from bergen.rules.table import kernel_table
+from bergen.tiles import DOUBLES_MASK, TILES, Tile, tile_mask
 
 
 def _check_start(
     deal: Deal, rules: Rules, dealer: int, scores: Sequence[int] | None
-) -> tuple[TableRules, _Kit, tuple[int, ...]]:
-    """Check a deal, dealer and scores for ``RoundState.start``: the table, its kit (see
-    bergen._kit) and the scores.
+) -> tuple[Table, tuple[int, ...]]:
+    """Check a deal, dealer and scores for ``RoundState.start``: the kernel's table and the
+    scores.
 
     Raises:
         RulesError: when the rules do not allow this table.
@@ -33,7 +34,8 @@ def _check_start(
         raise PositionError(f"a round starts from a Deal, got {deal!r}")
     hands = deal.hands
     seats = len(hands)
-    table, kit = _table_kit(rules, seats)
+    table = kernel_table(_rules(rules), seats)
+    sides = 2 if table.partnerships else seats
     size = table.hand_size
     for h in hands:
         if len(h) != size:
@@ -44,45 +46,8 @@ def _check_start(
     if type(dealer) is not int or not 0 <= dealer < seats:
         raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
     if scores is None:
-        return table, kit, (0,) * table.sides
-    return table, kit, _check_scores(scores, table.sides, table.target)
-
-
-def _draw_for_lead(
-    rules: Rules, masks: list[int], boneyard: tuple[Tile, ...], dealer: int
-) -> tuple[tuple[Tile, ...], list[tuple[int, Tile]]]:
-    """When nobody holds a double, the draws in turn for one (rule 2, ``simple``).
-
-    Adds each drawn tile to ``masks`` (one tile mask per seat, changed in place).
-
-    Returns:
-        The boneyard left (the deal's own tuple when nobody drew) and the draws as
-        ``(seat, tile)`` pairs, in order.
-
-    Raises:
-        PositionError: when nobody holds a double and the rules redeal.
-    """
-    seats = len(masks)
-    held = 0
-    for m in masks:
-        held |= m
-    draws: list[tuple[int, Tile]] = []
-    if not held & DOUBLES_MASK:
-        left = list(boneyard)
-        if rules.no_double is NoDouble.REDEAL:
-            raise PositionError("nobody holds a double: the rules redeal (rule 2)")
-        seat = (dealer + 1) % seats
-        while True:
-            if not left:  # cannot happen with 28 tiles: 7 doubles, 21 others
-                raise PositionError("nobody holds a double and the boneyard is empty")
-            t = left.pop(0)
-            masks[seat] |= 1 << t.index
-            draws.append((seat, t))
-            if t.is_double:
-                break
-            seat = (seat + 1) % seats
-        return tuple(left), draws
-    return boneyard, draws
+        return table, (0,) * sides
+    return table, _check_scores(scores, sides, table.target)
 
 
 def _check_position(
@@ -93,7 +58,7 @@ def _check_position(
     rules: Rules,
     scores: Sequence[int] | None,
     dealer: int,
-) -> tuple[list[int], TableRules, tuple[int, ...]]:
+) -> tuple[tuple[int, ...], Table, tuple[int, ...]]:
     """Check a position for ``RoundState.from_position``: the hand masks, table and scores.
 
     Raises:
@@ -117,54 +82,28 @@ def _check_position(
     # Deal checks the 28 tiles exactly once; the line's tiles count as one more place.
     Deal([*hand_tiles[:-1], (*hand_tiles[-1], *placed)] if hand_tiles else [], boneyard)
     seats = len(hand_tiles)
-    table = _rules(rules).for_table(seats)
+    table = kernel_table(_rules(rules), seats)
+    sides = 2 if table.partnerships else seats
     if type(to_move) is not int or not 0 <= to_move < seats:
         raise PositionError(f"to_move must be a seat 0..{seats - 1}, got {to_move!r}")
     if type(dealer) is not int or not 0 <= dealer < seats:
         raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
-    score_t = _check_scores(scores, table.sides, table.target)
-    masks = [tile_mask(h) for h in hand_tiles]
+    score_t = _check_scores(scores, sides, table.target)
+    masks = tuple([tile_mask(h) for h in hand_tiles])
     for i, m in enumerate(masks):
         if not m:
             raise PositionError(f"hand {i} is empty: that seat has gone out and the round is over")
     if line.lead is None:
         if not any(m & DOUBLES_MASK for m in masks):
             raise PositionError("before the lead somebody must hold a double (rule 2)")
-        required = _required_lead(rules, masks)
-        if not masks[to_move] >> required.index & 1:
-            holder = next(i for i, m in enumerate(masks) if m >> required.index & 1)
+        required = required_lead(table, masks)
+        if not masks[to_move] >> required & 1:
+            holder = next(i for i, m in enumerate(masks) if m >> required & 1)
             raise PositionError(
-                f"seat {holder} holds {required}, the double that must lead, not seat {to_move}"
+                f"seat {holder} holds {TILES[required]}, the double that must lead, "
+                f"not seat {to_move}"
             )
     return masks, table, score_t
-
-
-def _is_blocked(masks: Sequence[int], left: int | None, right: int | None, drawable: int) -> bool:
-    """Whether nobody can play (no tile fits ``left`` or ``right``) nor draw (rule 8)."""
-    if drawable > 0:
-        return False
-    all_mask = 0
-    for m in masks:
-        all_mask |= m
-    return not all_mask & (FIT[left] | FIT[right])  # type: ignore[index]
-
-
-def _required_lead(rules: Rules, masks: Sequence[int]) -> Tile:
-    held = 0
-    for m in masks:
-        held |= m
-    lead = rules.lead
-    held_doubles = held & DOUBLES_MASK
-    if held_doubles:  # the built-in rules, worked out on the mask
-        if lead.__class__ is LowestDouble:
-            return TILES[(held_doubles & -held_doubles).bit_length() - 1]
-        if lead.__class__ is HighestDouble:
-            return TILES[held_doubles.bit_length() - 1]
-    return lead.choose([d for d in DOUBLES if held >> d.index & 1])
-
-
-_TABLES: dict[tuple[int, int], tuple[Rules, TableRules, _Kit]] = {}
-_TABLES_MAX = 256
 
 
 def _rules(rules: Rules) -> Rules:
@@ -175,27 +114,6 @@ def _rules(rules: Rules) -> Rules:
             fields=("rules",),
         )
     return rules
-
-
-def _table(rules: Rules, seats: int) -> TableRules:
-    """``rules.for_table(seats)``, remembered for the rules value (rules are immutable)."""
-    return _table_kit(rules, seats)[0]
-
-
-def _table_kit(rules: Rules, seats: int) -> tuple[TableRules, _Kit]:
-    """``rules.for_table(seats)`` and the engine's kit for it (see bergen._kit), remembered for
-    the rules value (rules are immutable).
-    """
-    key = (id(rules), seats)
-    hit = _TABLES.get(key)
-    if hit is not None and hit[0] is rules:
-        return hit[1], hit[2]
-    table = _rules(rules).for_table(seats)
-    kit = kit_for(rules, table.target, seats)
-    if len(_TABLES) >= _TABLES_MAX:
-        _TABLES.clear()
-    _TABLES[key] = (rules, table, kit)
-    return table, kit
 
 
 def _check_scores(scores: Sequence[int] | None, sides: int, target: int) -> tuple[int, ...]:

@@ -12,23 +12,23 @@ the next, and so on; the rest is the boneyard, top first. The ``k``-th shuffle o
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from bergen._fastbuild import builder
 from bergen.errors import PositionError
 from bergen.hands import Hand
-from bergen.tiles import DOUBLES_MASK, FULL_MASK, TILES, Tile, tile_mask
+from bergen.kernel.deal import shuffle
+from bergen.tiles import FULL_MASK, TILES, Tile, tile_mask
 
 __all__ = ["Deal", "shuffled_tiles"]
-
-_SHUFFLE_DRAWS = len(TILES) - 1
 
 
 def shuffled_tiles(seed: int, shuffle_index: int = 0) -> tuple[Tile, ...]:
     """The 28 tiles in the order of the ``shuffle_index``-th shuffle for ``seed``.
+
+    Worked out from the seed alone (:func:`bergen.kernel.deal.shuffle`): nothing is kept
+    between calls, so no other code can read or change future deals.
 
     Args:
         seed: Any int (``random.Random(seed)``).
@@ -44,29 +44,7 @@ def shuffled_tiles(seed: int, shuffle_index: int = 0) -> tuple[Tile, ...]:
         raise PositionError(f"a seed is an int, got {seed!r}")
     if type(shuffle_index) is not int or shuffle_index < 0:
         raise PositionError(f"a shuffle index is an int >= 0, got {shuffle_index!r}")
-    # A match deals shuffle k+1 right after shuffle k: the generator left after each shuffle
-    # is kept (taken out while in use, so that threads never share one) and picks up there.
-    rng = _STREAMS.pop((seed, shuffle_index), None)
-    if rng is None:
-        rng = random.Random(seed)
-        rnd = rng.random
-        for _ in range(_SHUFFLE_DRAWS * shuffle_index):
-            rnd()
-    else:
-        rnd = rng.random
-    order = list(TILES)
-    for i in range(len(order) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
-        order[i], order[j] = order[j], order[i]
-    if len(_STREAMS) >= _STREAMS_MAX:
-        _STREAMS.clear()
-    _STREAMS[(seed, shuffle_index + 1)] = rng
-    return tuple(order)
-
-
-_STREAMS: dict[tuple[int, int], random.Random] = {}
-"""Generators positioned after a shuffle, by (seed, next shuffle index); bounded."""
-_STREAMS_MAX = 64
+    return tuple([TILES[t] for t in shuffle(seed, shuffle_index)])
 
 
 def _check_tiles(where: str, items: object) -> tuple[Tile, ...]:
@@ -146,10 +124,6 @@ class Deal:
 
     hands: tuple[tuple[Tile, ...], ...] = attrs.field(converter=_to_hands)
     boneyard: tuple[Tile, ...] = attrs.field(converter=_to_boneyard)
-    # The hands as tile masks, worked out once (see _deal_masks; internal).
-    _masks: tuple[int, ...] | None = attrs.field(
-        default=None, init=False, eq=False, hash=False, repr=False
-    )
 
     def __attrs_post_init__(self) -> None:
         """Check that the deal is 2..4 hands and 28 distinct tiles."""
@@ -190,16 +164,7 @@ class Deal:
             raise PositionError(f"hand size {hand_size!r} does not fit {seats} seats in 28 tiles")
         order = shuffled_tiles(seed, shuffle_index)
         hands = tuple([order[i * hand_size : (i + 1) * hand_size] for i in range(seats)])
-        boneyard = order[seats * hand_size :]
-        if cls is not Deal:  # a subclass gets its own constructor and checks
-            return cls(hands, boneyard)
-        # A shuffle is the 28 tiles once each: no need to check them again.
-        deal = _DealBuilder()
-        deal.hands = hands
-        deal.boneyard = boneyard
-        deal._masks = tuple([tile_mask(h) for h in hands])
-        deal.__class__ = Deal
-        return deal  # type: ignore[no-any-return]
+        return cls(hands, order[seats * hand_size :])
 
     @property
     def seats(self) -> int:
@@ -209,10 +174,7 @@ class Deal:
     @property
     def has_double(self) -> bool:
         """Whether any seat was dealt a double (rule 2: otherwise redeal or draw)."""
-        held = 0
-        for m in _deal_masks(self):
-            held |= m
-        return bool(held & DOUBLES_MASK)
+        return any(t.is_double for h in self.hands for t in h)
 
     def __str__(self) -> str:
         """One line per seat, then the boneyard: ``seat 0: 1-0 3-3 ...``."""
@@ -222,13 +184,8 @@ class Deal:
 
 
 _FULL_MASK = FULL_MASK
-_DealBuilder = builder(Deal)
 
 
-def _deal_masks(deal: Deal) -> tuple[int, ...]:
-    """The tile mask of each hand of ``deal``, worked out once and kept (internal)."""
-    masks = deal._masks
-    if masks is None:
-        masks = tuple([tile_mask(h) for h in deal.hands])
-        object.__setattr__(deal, "_masks", masks)
-    return masks
+def deal_masks(deal: Deal) -> tuple[int, ...]:
+    """The tile mask of each hand of ``deal``."""
+    return tuple([tile_mask(h) for h in deal.hands])

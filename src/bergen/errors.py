@@ -8,10 +8,6 @@ not (design.md, "Errors").
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from bergen.moves import Move
 
 __all__ = [
     "AmbiguousMoveError",
@@ -77,12 +73,13 @@ class IllegalMoveError(BergenError, ValueError):
     """A move the rules do not allow in this state; the state is unchanged.
 
     Attributes:
-        move: The rejected move.
+        move: The rejected move (a :class:`~bergen.moves.Lead`, ``Play``, ``Draw`` or
+            ``Pass``, or whatever object was offered as one).
         seat: The seat that was to move (or named as moving).
         reason: A :class:`Reason`.
     """
 
-    def __init__(self, message: str, *, move: Move, seat: int, reason: Reason) -> None:
+    def __init__(self, message: str, *, move: object, seat: int, reason: Reason) -> None:
         """Store the message, the move, the seat and the reason."""
         super().__init__(message)
         self.move = move

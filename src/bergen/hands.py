@@ -11,7 +11,6 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from bergen._fastbuild import builder
 from bergen.errors import NotationError, PositionError
 from bergen.tiles import DOUBLES_MASK, FULL_MASK, PIPS, Tile, _iter_mask, tile_mask
 
@@ -121,24 +120,3 @@ class Boneyard:
     def __len__(self) -> int:
         """The number of tiles in the boneyard, the reserve included."""
         return len(self.tiles)
-
-
-_HandBuilder = builder(Hand)
-_BoneyardBuilder = builder(Boneyard)
-
-
-def _make_hand(mask: int) -> Hand:
-    """Build a hand from a checked mask without attrs' ``__init__`` (see bergen._fastbuild)."""
-    hand = _HandBuilder()
-    hand.mask = mask
-    hand.__class__ = Hand
-    return hand  # type: ignore[no-any-return]
-
-
-def _make_boneyard(tiles: tuple[Tile, ...], reserve: int) -> Boneyard:
-    """Build a boneyard from checked fields without attrs' ``__init__``."""
-    bone = _BoneyardBuilder()
-    bone.tiles = tiles
-    bone.reserve = reserve
-    bone.__class__ = Boneyard
-    return bone  # type: ignore[no-any-return]

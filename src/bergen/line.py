@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import attrs
 
-from bergen._fastbuild import builder
 from bergen.errors import NotationError, PositionError
 from bergen.moves import End
 from bergen.tiles import IS_DOUBLE, OTHER, TILES, Tile
@@ -87,7 +86,7 @@ class LineOfPlay:
         if self.lead is not None:
             raise PositionError(f"the line already holds {self}; only an empty line takes a lead")
         d = IS_DOUBLE[tile.index]
-        return _make_line(tile, tile.high, tile.low, d, d, None, None, 1)
+        return LineOfPlay(tile, tile.high, tile.low, d, d, None, None, 1)
 
     def place(self, tile: Tile, end: End) -> LineOfPlay:
         """Lay ``tile`` at ``end``, matching the number shown there (rule 3).
@@ -103,38 +102,36 @@ class LineOfPlay:
         return self._place(tile.index, end is End.LEFT)
 
     def _place(self, t: int, on_left: bool) -> LineOfPlay:
-        # The engine's hot path: no attrs __init__, the unchanged side's chain is shared.
+        # The unchanged side's chain is shared with this line.
         if on_left:
             n = self.left
             outer = OTHER[t][n] if n is not None else -1
             if outer < 0:
                 raise PositionError(f"{TILES[t]} does not match the left end, which shows {n}")
-            line = _LineBuilder()
-            line.lead = self.lead
-            line.left = outer
-            line.right = self.right
-            line.left_double = IS_DOUBLE[t]
-            line.right_double = self.right_double
-            line._left_chain = (t, outer, self._left_chain)
-            line._right_chain = self._right_chain
-            line.size = self.size + 1
-            line.__class__ = LineOfPlay
-            return line  # type: ignore[no-any-return]
+            return LineOfPlay(
+                self.lead,
+                outer,
+                self.right,
+                IS_DOUBLE[t],
+                self.right_double,
+                (t, outer, self._left_chain),
+                self._right_chain,
+                self.size + 1,
+            )
         n = self.right
         outer = OTHER[t][n] if n is not None else -1
         if outer < 0:
             raise PositionError(f"{TILES[t]} does not match the right end, which shows {n}")
-        line = _LineBuilder()
-        line.lead = self.lead
-        line.left = self.left
-        line.right = outer
-        line.left_double = self.left_double
-        line.right_double = IS_DOUBLE[t]
-        line._left_chain = self._left_chain
-        line._right_chain = (t, outer, self._right_chain)
-        line.size = self.size + 1
-        line.__class__ = LineOfPlay
-        return line  # type: ignore[no-any-return]
+        return LineOfPlay(
+            self.lead,
+            self.left,
+            outer,
+            self.left_double,
+            IS_DOUBLE[t],
+            self._left_chain,
+            (t, outer, self._right_chain),
+            self.size + 1,
+        )
 
     @property
     def tiles(self) -> tuple[PlacedTile, ...]:
@@ -255,33 +252,6 @@ class LineOfPlay:
     def __repr__(self) -> str:
         """Valid Python: ``LineOfPlay.parse('5-1 *1-1 1-4')``."""
         return f"LineOfPlay.parse({str(self)!r})"
-
-
-_LineBuilder = builder(LineOfPlay)
-
-
-def _make_line(
-    lead: Tile | None,
-    left: int | None,
-    right: int | None,
-    left_double: bool,
-    right_double: bool,
-    left_chain: _Chain,
-    right_chain: _Chain,
-    size: int,
-) -> LineOfPlay:
-    """Build a line from checked fields without attrs' ``__init__`` (see bergen._fastbuild)."""
-    line = _LineBuilder()
-    line.lead = lead
-    line.left = left
-    line.right = right
-    line.left_double = left_double
-    line.right_double = right_double
-    line._left_chain = left_chain
-    line._right_chain = right_chain
-    line.size = size
-    line.__class__ = LineOfPlay
-    return line  # type: ignore[no-any-return]
 
 
 _EMPTY = LineOfPlay(None, None, None, False, False, None, None, 0)

@@ -8,13 +8,10 @@ after each round, and stops the instant a side reaches the target.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
-from typing import Any
 
 import attrs
 
-from bergen._fastbuild import SlotsState, builder, without_slots
-from bergen._setup import _table
+from bergen._setup import _rules
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason
 from bergen.events import ScoreEvent
@@ -27,58 +24,6 @@ __all__ = ["MatchState"]
 _MAX_REDEALS = 10_000
 
 
-class _MatchCtx(SlotsState):
-    """What a match's states share from move to move (internal; see MatchState._ctx)."""
-
-    __slots__ = ("dealer", "redeals", "rounds", "rules", "seats", "seed", "shuffles", "target")
-
-    rules: Rules
-    seats: int
-    seed: int | None
-    shuffles: int
-    dealer: int
-    target: int
-    rounds: tuple[RoundState, ...]
-    redeals: tuple[Deal, ...]
-
-
-_IN_CTX = _MatchCtx.__slots__
-_CTX_DOCS = {
-    "rules": "The ruleset.",
-    "seats": "The number of seats, 2..4.",
-    "seed": "The seed of the deals, or ``None`` for explicit deals.",
-    "shuffles": "How many shuffles have been drawn from the seed (redeals included).",
-    "dealer": "The dealer of the current (or next) round.",
-    "target": "The target, in points.",
-    "rounds": "The finished rounds, as their final states, oldest first.",
-    "redeals": "Deals thrown in because nobody held a double (rule 2), oldest first.",
-}
-
-
-def _ctx_setter(name: str) -> Any:
-    def put(match: MatchState, value: Any) -> None:
-        try:
-            ctx = match._ctx
-        except AttributeError:  # the constructor's path: the first field given
-            ctx = _MatchCtx()
-            object.__setattr__(match, "_ctx", ctx)
-        setattr(ctx, name, value)
-
-    return put
-
-
-def _ctx_fields(cls: type[MatchState]) -> type[MatchState]:
-    # The fields kept in _ctx become properties that read it, with no slots of their own (see
-    # bergen._fastbuild.without_slots). The constructor (and so attrs.evolve and unpickling)
-    # stores the given values through their setters into a new _MatchCtx.
-    cls = without_slots(cls, _IN_CTX)
-    for name in _IN_CTX:
-        prop = property(attrgetter(f"_ctx.{name}"), _ctx_setter(name), doc=_CTX_DOCS[name])
-        setattr(cls, name, prop)
-    return cls
-
-
-@_ctx_fields
 @attrs.frozen(kw_only=True)
 class MatchState:
     """The state of a match.
@@ -114,15 +59,11 @@ class MatchState:
     round: RoundState | None = None
     rounds: tuple[RoundState, ...] = ()
     redeals: tuple[Deal, ...] = ()
-    is_over: bool = attrs.field(init=False, eq=False, hash=False, repr=False)
-    # What stays the same from move to move: rules, seats, seed, shuffles, dealer, target,
-    # rounds and redeals are properties that read it (see _install below), so that a move
-    # builds a MatchState of four values.
-    _ctx: _MatchCtx = attrs.field(init=False, eq=False, hash=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        """Work out ``is_over`` (the constructor's path only; the other fields are in _ctx)."""
-        object.__setattr__(self, "is_over", max(self.scores) >= self._ctx.target)
+    @property
+    def is_over(self) -> bool:
+        """Whether a side has reached the target (rule 9)."""
+        return max(self.scores) >= self.target
 
     @classmethod
     def new(
@@ -141,7 +82,7 @@ class MatchState:
             RulesError: when the rules do not allow this table.
             PositionError: for a bad dealer or seed.
         """
-        table = _table(rules, seats)
+        table = _rules(rules).for_table(seats)
         if type(dealer) is not int or not 0 <= dealer < seats:
             raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
         if seed is not None and type(seed) is not int:
@@ -180,8 +121,7 @@ class MatchState:
         rnd = self.round
         if rnd is None:
             return ()
-        legal = rnd._legal  # worked out by the round's apply, else on the first call
-        return rnd.legal_moves() if legal is None else legal
+        return rnd.legal_moves()
 
     # ------------------------------------------------------------------ transitions
 
@@ -206,9 +146,9 @@ class MatchState:
                 f"the deal has {deal.seats} hands; this match has {self.seats} seats"
             )
         if not deal.has_double and self.rules.no_double is NoDouble.REDEAL:
-            return _evolve(self, redeals=(*self.redeals, deal))
+            return attrs.evolve(self, redeals=(*self.redeals, deal))
         rnd = RoundState.start(deal, self.rules, dealer=self.dealer, scores=self.scores)
-        return _evolve(self, round=rnd)
+        return attrs.evolve(self, round=rnd)
 
     def _deal_from_seed(self) -> MatchState:
         return self._dealt(self.rounds, self.scores, self.dealer)
@@ -223,7 +163,7 @@ class MatchState:
         assert seed is not None  # internal: only called for seeded matches
         rules = self.rules
         seats = self.seats
-        hand_size = _table(rules, seats).hand_size
+        hand_size = rules.for_table(seats).hand_size
         redeal = rules.no_double is NoDouble.REDEAL
         shuffles = self.shuffles
         redeals = self.redeals
@@ -233,23 +173,18 @@ class MatchState:
             if redeal and not deal.has_double:
                 redeals = (*redeals, deal)
                 continue
-            rnd = RoundState.start(deal, rules, dealer=dealer, scores=scores)
-            ctx = _MatchCtx()
-            ctx.rules = rules
-            ctx.seats = seats
-            ctx.seed = seed
-            ctx.shuffles = shuffles
-            ctx.dealer = dealer
-            ctx.target = self.target
-            ctx.rounds = rounds
-            ctx.redeals = redeals
-            state = _MatchBuilder()
-            state.scores = scores
-            state.round = rnd
-            state.is_over = False  # a round was dealt: scores are below the target
-            state._ctx = ctx
-            state.__class__ = MatchState
-            return state  # type: ignore[no-any-return]
+            return MatchState(
+                rules=rules,
+                seats=seats,
+                seed=seed,
+                shuffles=shuffles,
+                dealer=dealer,
+                scores=scores,
+                target=self.target,
+                round=RoundState.start(deal, rules, dealer=dealer, scores=scores),
+                rounds=rounds,
+                redeals=redeals,
+            )
         raise PositionError(f"no double in {_MAX_REDEALS} deals")  # pragma: no cover
 
     def apply(
@@ -285,26 +220,31 @@ class MatchState:
                 reason=Reason.ROUND_OVER,
             )
         rnd, events = rnd.apply(move, seat)
-        if rnd.outcome is None:  # the common case, built without attrs' __init__
-            ctx = self._ctx
-            state = _MatchBuilder()
-            state.scores = rnd.scores
-            state.round = rnd
-            # The round goes on, so no side has reached its target (rule 9: the round ends the
-            # moment one does); the match's target, as every round the match deals has.
-            state.is_over = rnd._round.target != ctx.target and max(rnd.scores) >= ctx.target
-            state._ctx = ctx
-            state.__class__ = MatchState
-            return state, events
+        if rnd.outcome is None:  # the round goes on
+            return (
+                MatchState(
+                    rules=self.rules,
+                    seats=self.seats,
+                    seed=self.seed,
+                    shuffles=self.shuffles,
+                    dealer=self.dealer,
+                    scores=rnd.scores,
+                    target=self.target,
+                    round=rnd,
+                    rounds=self.rounds,
+                    redeals=self.redeals,
+                ),
+                events,
+            )
         rounds = (*self.rounds, rnd)
         scores = rnd.scores
         dealer = (self.dealer + 1) % self.seats
         if max(scores) < self.target and self.seed is not None:  # deal the next round now
             return self._dealt(rounds, scores, dealer), events
-        state = _evolve(self, round=None, rounds=rounds, scores=scores)
+        state = attrs.evolve(self, round=None, rounds=rounds, scores=scores)
         if state.is_over:
             return state, events
-        return _evolve(state, dealer=dealer), events
+        return attrs.evolve(state, dealer=dealer), events
 
     def play_out(self, moves: Sequence[Move]) -> tuple[MatchState, tuple[ScoreEvent, ...]]:
         """Apply several moves in order (seeded matches deal between rounds).
@@ -318,21 +258,3 @@ class MatchState:
             state, ev = state.apply(m)
             out.extend(ev)
         return state, tuple(out)
-
-
-_MatchBuilder = builder(MatchState)
-
-
-def _evolve(match: MatchState, **changes: Any) -> MatchState:
-    """``attrs.evolve`` for the engine's own, already checked, changes (no ``__init__``)."""
-    old = match._ctx
-    ctx = _MatchCtx()
-    for name in _IN_CTX:
-        setattr(ctx, name, changes[name] if name in changes else getattr(old, name))
-    state = _MatchBuilder()
-    state.scores = changes.get("scores", match.scores)
-    state.round = changes.get("round", match.round)
-    state.is_over = max(state.scores) >= ctx.target
-    state._ctx = ctx
-    state.__class__ = MatchState
-    return state  # type: ignore[no-any-return]

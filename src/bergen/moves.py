@@ -15,9 +15,23 @@ import enum
 import attrs
 
 from bergen.errors import NotationError
+from bergen.kernel import actions as A
 from bergen.tiles import TILES, Tile
 
-__all__ = ["DRAW", "PASS", "Draw", "End", "Lead", "Move", "Pass", "Play", "parse_move"]
+__all__ = [
+    "DRAW",
+    "PASS",
+    "Action",
+    "Draw",
+    "End",
+    "Lead",
+    "Move",
+    "Pass",
+    "Play",
+    "action_of",
+    "move_of",
+    "parse_move",
+]
 
 
 def _tile(inst: object, attribute: attrs.Attribute[Tile], value: Tile) -> None:
@@ -130,6 +144,59 @@ PASS = Pass()
 # Interned move tables used by the engine: LEADS[i], PLAYS[i][0 for LEFT, 1 for RIGHT].
 LEADS: tuple[Lead, ...] = tuple(Lead(t) for t in TILES)
 PLAYS: tuple[tuple[Play, Play], ...] = tuple((Play(t, End.LEFT), Play(t, End.RIGHT)) for t in TILES)
+
+
+def _moves_by_action() -> tuple[Move, ...]:
+    out: list[Move] = []
+    for t in range(len(TILES)):
+        out.extend(PLAYS[t])
+    out.extend(LEADS)
+    out.extend((DRAW, PASS))
+    return tuple(out)
+
+
+MOVES: tuple[Move, ...] = _moves_by_action()
+"""``MOVES[a]``: the move of the kernel's action id ``a`` (see :mod:`bergen.kernel.actions`)."""
+
+
+def move_of(action: int) -> Move:
+    """The move of the kernel's action id ``action`` (0..85, :mod:`bergen.kernel.actions`)."""
+    return MOVES[action]
+
+
+def action_of(move: Move) -> int:
+    """The kernel's action id of ``move`` (:mod:`bergen.kernel.actions`): ``2 * tile + end``
+    for a play (0 left, 1 right), ``56 + tile`` for a lead, 84 for a draw, 85 for a pass.
+    """
+    cls = move.__class__
+    if cls is Play:
+        return A.play_id(move.tile.index, A.RIGHT if move.end is End.RIGHT else A.LEFT)  # type: ignore[union-attr]
+    if cls is Lead:
+        return A.lead_id(move.tile.index)  # type: ignore[union-attr]
+    if cls is Draw:
+        return A.DRAW
+    return A.PASS
+
+
+@attrs.frozen
+class Action:
+    """One entry of a round's history: who did what.
+
+    Args:
+        seat: The seat that moved.
+        move: The move made.
+        drawn: For a draw, the tile drawn (hidden information: views show only the count);
+            otherwise ``None``.
+    """
+
+    seat: int
+    move: Move
+    drawn: Tile | None = None
+
+    def __str__(self) -> str:
+        """``seat 1: 5-4L``, or ``seat 1: draw 6-2`` for a draw."""
+        extra = f" {self.drawn}" if self.drawn is not None else ""
+        return f"seat {self.seat}: {self.move}{extra}"
 
 
 def parse_move(text: str) -> Move:

@@ -1,150 +1,174 @@
 """The state of one round (one deal played out): legal moves, the legality check, and apply.
 
-This module is the rules engine (rules brief, rules 2-10). A :class:`RoundState` is an
-immutable value; :meth:`RoundState.apply` returns a new state and the score events the move
-caused, and never changes the state it was called on.
+A :class:`RoundState` is an immutable value over the kernel's compact position
+(:mod:`bergen.kernel.play`): the seats' hand masks, the open ends and whether each is a double,
+and how many tiles have been drawn, beside the seat to move, the scores and the outcome. The
+round's constants (rules, target, dealer, the deal, the boneyard in draw order, the line the
+round started from) are one immutable :class:`RoundContext` shared by every state of the round,
+and the history is a persistent list of the actions made. The public ``hands``, ``boneyard``,
+``line`` and ``history`` are built from these when read. :meth:`RoundState.apply` returns a
+new state and the score events the move caused (docs/rules.md, rules 2-10), and never changes
+the state it was called on.
 """
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
-from bergen._diagnose import _illegal, _not_your_turn
-from bergen._fastbuild import builder
-from bergen._setup import _check_position, _check_start, _draw_for_lead, _is_blocked, _required_lead
-from bergen._store import _EMPTY_LINE, _LEFT, _derive, _Round, _with
-from bergen._store import install as _install
-from bergen._tables import (
-    _DRAW_ONLY,
-    _FITLR,
-    _LEGAL,
-    _PASS_ONLY,
-    _SPREAD,
-    _legal_miss,
-    _legal_of,
-)
-from bergen.deal import Deal, _deal_masks
-from bergen.errors import PositionError
-from bergen.events import Outcome, ScoreEvent
-from bergen.hands import Boneyard, Hand, _make_boneyard, _make_hand
+from bergen._setup import _check_position, _check_start
+from bergen.deal import Deal, deal_masks
+from bergen.errors import IllegalMoveError, PositionError, Reason
+from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
+from bergen.hands import Boneyard, Hand
+from bergen.kernel import actions as A
+from bergen.kernel import play as K
+from bergen.kernel.deal import draws_for_lead, leader, required_lead
+from bergen.kernel.table import Table, drawable, side_of
 from bergen.line import LineOfPlay
-from bergen.moves import DRAW, LEADS, PASS, PLAYS, Draw, Move, Pass, Play
-from bergen.rules import CLASSIC, LowestDouble, Rules
-from bergen.tiles import BIT, DOUBLES_MASK, FIT, OTHER, TILES, Tile
+from bergen.moves import DRAW, MOVES, Action, Draw, End, Lead, Move, Pass, Play, action_of
+from bergen.playerview import PlayerView
+from bergen.rules import CLASSIC, Rules
+from bergen.rules.table import kernel_table
+from bergen.tiles import TILES, Tile
 
-if TYPE_CHECKING:
-    from bergen._store import _Cache
-    from bergen.view import PlayerView
+__all__ = ["Action", "RoundContext", "RoundState"]
 
-__all__ = ["Action", "RoundState"]
+Trail = tuple[int, int, "Trail"] | None
+"""The actions made since the round's first position, newest first, as a persistent list:
+``(seat, action id, rest)``; ``None`` when nothing has been made."""
+
+_EVENT_KINDS = (
+    EventKind.DOUBLE_HEADER,
+    EventKind.TRIPLE_HEADER,
+    EventKind.GOING_OUT,
+    EventKind.BLOCKED_HAND,
+)
+_OUTCOME_KINDS = (OutcomeKind.WENT_OUT, OutcomeKind.BLOCKED, OutcomeKind.TARGET_REACHED)
 
 
-@attrs.frozen
-class Action:
-    """One entry of a round's history: who did what.
+def _tile_indexes(tiles: Sequence[Tile]) -> tuple[int, ...]:
+    return tuple([t.index for t in tiles])
 
-    Args:
-        seat: The seat that moved.
-        move: The move made.
-        drawn: For a draw, the tile drawn (hidden information: views show only the count);
-            otherwise ``None``.
+
+@attrs.frozen(kw_only=True)
+class RoundContext:
+    """What every state of one round shares; immutable.
+
+    Attributes:
+        rules: The ruleset.
+        seats: The number of seats, 2..4.
+        target: The match target, in points (rule 9).
+        dealer: The dealing seat.
+        lead_draws: Tiles drawn in turn for a lead double before the lead (rule 2,
+            ``simple``), as :class:`Action` values.
+        deal: The deal the round started from (``None`` for a set-up position).
+        boneyard: The boneyard's tile indexes at the round's first position, top first.
+        reserve: Boneyard tiles never drawn (rule 4).
+        start_line: The line at the round's first position (empty after a deal).
+        table: The kernel's numbers for the rules at this table (worked out from ``rules``
+            and ``seats``; not compared).
     """
 
-    seat: int
-    move: Move
-    drawn: Tile | None = None
+    rules: Rules
+    seats: int
+    target: int
+    dealer: int
+    lead_draws: tuple[Action, ...]
+    deal: Deal | None
+    boneyard: tuple[int, ...]
+    reserve: int
+    start_line: LineOfPlay
+    table: Table = attrs.field(init=False, eq=False, hash=False, repr=False)
 
-    def __str__(self) -> str:
-        """``seat 1: 5-4L``, or ``seat 1: draw 6-2`` for a draw."""
-        extra = f" {self.drawn}" if self.drawn is not None else ""
-        return f"seat {self.seat}: {self.move}{extra}"
+    def __attrs_post_init__(self) -> None:
+        """Work out the kernel's table for the rules at this table."""
+        object.__setattr__(self, "table", kernel_table(self.rules, self.seats))
 
-
-# The history is a persistent list (newest first) so that states share it with their parents.
-_Trail = tuple[Action, "_Trail"] | None
-
-
-def _trail_items(trail: _Trail) -> tuple[Action, ...]:
-    out: list[Action] = []
-    while trail is not None:
-        out.append(trail[0])
-        trail = trail[1]
-    out.reverse()
-    return tuple(out)
-
-
-# Interned history entries for the hot path: the engine hands out shared actions.
-_MAX_SEATS = 4
-# _PLAY_ACTIONS[seat][t][on_left]: index True (1) is the left end, False (0) the right end.
-_PLAY_ACTIONS: tuple[tuple[tuple[Action, Action], ...], ...] = tuple(
-    tuple((Action(s, PLAYS[t][1]), Action(s, PLAYS[t][0])) for t in range(len(TILES)))
-    for s in range(_MAX_SEATS)
-)
-_LEAD_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action(s, LEADS[t]) for t in range(len(TILES))) for s in range(_MAX_SEATS)
-)
-_DRAW_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action(s, DRAW, TILES[t]) for t in range(len(TILES))) for s in range(_MAX_SEATS)
-)
-_PASS_ACTIONS: tuple[Action, ...] = tuple(Action(s, PASS) for s in range(_MAX_SEATS))
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle as the values given; the kernel's table is worked out again."""
+        return (
+            _context,
+            (
+                self.rules,
+                self.seats,
+                self.target,
+                self.dealer,
+                self.lead_draws,
+                self.deal,
+                self.boneyard,
+                self.reserve,
+                self.start_line,
+            ),
+        )
 
 
-@_install
+def _context(
+    rules: Rules,
+    seats: int,
+    target: int,
+    dealer: int,
+    lead_draws: tuple[Action, ...],
+    deal: Deal | None,
+    boneyard: tuple[int, ...],
+    reserve: int,
+    start_line: LineOfPlay,
+) -> RoundContext:
+    """A :class:`RoundContext` from its values in order (unpickling)."""
+    return RoundContext(
+        rules=rules,
+        seats=seats,
+        target=target,
+        dealer=dealer,
+        lead_draws=lead_draws,
+        deal=deal,
+        boneyard=boneyard,
+        reserve=reserve,
+        start_line=start_line,
+    )
+
+
+def _seat_number(seat: object) -> int | None:
+    """``seat`` as a seat number: an int (or a value with ``__index__``, such as a NumPy
+    integer), not a bool; ``None`` when it is none.
+    """
+    if isinstance(seat, bool):
+        return None
+    if isinstance(seat, int):
+        return int(seat)
+    try:
+        return operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 @attrs.frozen(kw_only=True, repr=False)
 class RoundState:
     """The state of one round.
 
     Build one with :meth:`start` (from a deal) or :meth:`from_position` (a position set up
-    mid-round); the constructor itself does not validate.
+    mid-round); the constructor takes the compact fields below and does not validate
+    (``attrs.evolve(state, scores=...)`` makes a changed copy).
 
     Attributes:
-        rules: The ruleset.
-        hands: One :class:`Hand` per seat.
-        boneyard: The undealt tiles in draw order, with the reserve.
-        line: The line of play.
         to_move: The seat to move (the seat that moved last once the round is over).
         scores: Match points per side, this round's events included.
-        target: The match target, in points (rule 9).
-        dealer: The dealing seat.
         outcome: How the round ended, ``None`` while it goes on.
-        lead_draws: Tiles drawn in turn for a lead double before the lead, as :class:`Action`
-            values (``simple``: nobody was dealt a double).
-        deal: The deal the round started from (``None`` for a set-up position).
+        context: The round's shared constants (a :class:`RoundContext`).
+        position: The kernel's position (:data:`bergen.kernel.play.Position`): hand masks,
+            open ends (-1 before the lead), the ends' double flags, tiles drawn.
+        trail: The actions made since the round's first position, newest first
+            (:data:`Trail`).
     """
 
-    rules: Rules
-    hands: tuple[Hand, ...]
-    boneyard: Boneyard
-    line: LineOfPlay
     to_move: int
     scores: tuple[int, ...]
-    target: int
-    dealer: int = 0
     outcome: Outcome | None = None
-    lead_draws: tuple[Action, ...] = ()
-    deal: Deal | None = None
-    _trail: _Trail = attrs.field(default=None, alias="trail")
-    _legal: tuple[Move, ...] | None = attrs.field(
-        default=None, init=False, eq=False, hash=False, repr=False
-    )
-    # The data the engine plays on (see bergen._store).
-    # Every field above but to_move, scores and outcome is a property that reads it.
-    _round: _Round = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _masks: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _left: int | None = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _right: int | None = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _ndraw: int = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _parent: RoundState | None = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _move: Move | None = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _cache: _Cache | None = attrs.field(init=False, eq=False, hash=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        """Derive the engine's data from the public fields (the constructor's path only)."""
-        _derive(self)
+    _context: RoundContext = attrs.field(alias="context")
+    _position: K.Position = attrs.field(alias="position")
+    _trail: Trail = attrs.field(default=None, alias="trail")
 
     # ------------------------------------------------------------------ construction
 
@@ -178,65 +202,30 @@ class RoundState:
                 are out of range, or nobody holds a double and the rules redeal (check
                 :attr:`Deal.has_double` first).
         """
-        table, kit, score_t = _check_start(deal, rules, dealer, scores)
-        dealt = deal._masks
-        if dealt is None:
-            dealt = _deal_masks(deal)
-        held = 0
-        for m in dealt:
-            held |= m
-        held &= DOUBLES_MASK
-        if held and rules.lead.__class__ is LowestDouble:  # the usual case, on the masks
-            masks = dealt
-            bit = held & -held
-            required = TILES[bit.bit_length() - 1]
-            tiles = deal.boneyard
-            lead_draws: tuple[Action, ...] = ()
-        else:
-            drawn = list(dealt)
-            tiles, draws = _draw_for_lead(rules, drawn, deal.boneyard, dealer)
-            masks = tuple(drawn)
-            lead_draws = tuple([Action(seat, DRAW, t) for seat, t in draws])
-            required = _required_lead(rules, masks)
-            bit = BIT[required.index]
-        leader = 0
-        while not masks[leader] & bit:
-            leader += 1
-        if cls is not RoundState:  # a subclass gets its own constructor
-            return cls(
-                rules=rules,
-                hands=tuple([_make_hand(m) for m in masks]),
-                boneyard=_make_boneyard(tiles, table.reserve),
-                line=_EMPTY_LINE,
-                to_move=leader,
-                scores=score_t,
-                target=table.target,
-                dealer=dealer,
-                lead_draws=lead_draws,
-                deal=deal,
-            )
-        state = _StateBuilder()
-        rnd = state._round = _Round(
-            rules,
-            table.target,
-            dealer,
-            lead_draws,
-            deal,
-            required,
-            tiles,
-            table.reserve,
-            kit,
+        table, score_t = _check_start(deal, rules, dealer, scores)
+        masks, boneyard, draws = draws_for_lead(
+            deal_masks(deal), _tile_indexes(deal.boneyard), dealer
         )
-        state.to_move = leader
-        state.scores = score_t
-        state.outcome = None
-        state._legal = (LEADS[required.index],)
-        state._masks = masks
-        state._left = state._right = None
-        state._ndraw = rnd.ndraw0
-        state._parent = state._move = state._cache = None
-        state.__class__ = RoundState
-        return state  # type: ignore[no-any-return]
+        if draws and table.redeal:
+            raise PositionError("nobody holds a double: the rules redeal (rule 2)")
+        tile = required_lead(table, masks)
+        context = RoundContext(
+            rules=rules,
+            seats=table.seats,
+            target=table.target,
+            dealer=dealer,
+            lead_draws=tuple([Action(seat, DRAW, TILES[t]) for seat, t in draws]),
+            deal=deal,
+            boneyard=boneyard,
+            reserve=table.reserve,
+            start_line=LineOfPlay.empty(),
+        )
+        return cls(
+            to_move=leader(masks, tile),
+            scores=score_t,
+            context=context,
+            position=K.start_position(masks),
+        )
 
     @classmethod
     def from_position(
@@ -250,7 +239,7 @@ class RoundState:
         scores: Sequence[int] | None = None,
         dealer: int = 0,
     ) -> RoundState:
-        """Set up a position mid-round, as chess has FEN (design.md, "Shapes by example").
+        """Set up a position mid-round, as chess has FEN.
 
         Args:
             hands: The tiles of each seat (2..4 seats).
@@ -268,37 +257,129 @@ class RoundState:
         Raises:
             PositionError: when the line, hands and boneyard are not the 28 tiles exactly once,
                 a seat or score is out of range, a hand is empty, the wrong seat is to lead, or
-                the position is already blocked.
+                the position is already blocked (rule 8).
             RulesError: when the rules do not allow this table.
         """
         masks, table, score_t = _check_position(
             hands, boneyard, line, to_move, rules, scores, dealer
         )
-        state = cls(
+        bone = _tile_indexes(tuple(boneyard))
+        if line.lead is None:
+            position = K.start_position(masks)
+        else:
+            left: int = line.left  # type: ignore[assignment]
+            right: int = line.right  # type: ignore[assignment]
+            flags = (K.LEFT_DOUBLE if line.left_double else 0) | (
+                K.RIGHT_DOUBLE if line.right_double else 0
+            )
+            position = (masks, left, right, flags, 0)
+            if K.is_blocked(masks, left, right, drawable(table, len(bone))):
+                raise PositionError("nobody can play or draw: the position is already blocked")
+        context = RoundContext(
             rules=rules,
-            hands=tuple(Hand(m) for m in masks),
-            boneyard=Boneyard(tuple(boneyard), table.reserve),
-            line=line,
-            to_move=to_move,
-            scores=score_t,
+            seats=table.seats,
             target=table.target,
             dealer=dealer,
+            lead_draws=(),
+            deal=None,
+            boneyard=bone,
+            reserve=table.reserve,
+            start_line=line,
         )
-        if line.lead is not None and _is_blocked(masks, state._left, state._right, state._ndraw):
-            raise PositionError("nobody can play or draw: the position is already blocked")
-        return state
+        return cls(to_move=to_move, scores=score_t, context=context, position=position)
 
-    # ------------------------------------------------------------------ derived facts
+    # ------------------------------------------------------------------ the round's values
+
+    @property
+    def rules(self) -> Rules:
+        """The ruleset."""
+        return self._context.rules
+
+    @property
+    def target(self) -> int:
+        """The match target, in points (rule 9)."""
+        return self._context.target
+
+    @property
+    def dealer(self) -> int:
+        """The dealing seat."""
+        return self._context.dealer
+
+    @property
+    def lead_draws(self) -> tuple[Action, ...]:
+        """Tiles drawn in turn for a lead double before the lead (rule 2, ``simple``: nobody
+        was dealt a double), as :class:`Action` values.
+        """
+        return self._context.lead_draws
+
+    @property
+    def deal(self) -> Deal | None:
+        """The deal the round started from (``None`` for a set-up position)."""
+        return self._context.deal
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """One :class:`Hand` per seat."""
+        return tuple([Hand(m) for m in self._position[0]])
+
+    @property
+    def boneyard(self) -> Boneyard:
+        """The undealt tiles in draw order, with the reserve (rule 4)."""
+        context = self._context
+        left = context.boneyard[self._position[4] :]
+        return Boneyard(tuple([TILES[t] for t in left]), context.reserve)
+
+    @property
+    def line(self) -> LineOfPlay:
+        """The line of play: the round's first line with every lead and play since laid."""
+        line = self._context.start_line
+        for _, action in self._actions():
+            if action < A.LEAD:
+                line = line.place(TILES[action >> 1], End.RIGHT if action & 1 else End.LEFT)
+            elif action < A.DRAW:
+                line = line.start(TILES[action - A.LEAD])
+        return line
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every move made since the round's first position (lead draws excluded), oldest
+        first; a draw names the tile drawn.
+        """
+        boneyard = self._context.boneyard
+        drawn = 0
+        out: list[Action] = []
+        for seat, action in self._actions():
+            if action == A.DRAW:
+                out.append(Action(seat, DRAW, TILES[boneyard[drawn]]))
+                drawn += 1
+            else:
+                out.append(Action(seat, MOVES[action]))
+        return tuple(out)
+
+    def _actions(self) -> list[tuple[int, int]]:
+        """The ``(seat, action id)`` pairs of the trail, oldest first."""
+        out: list[tuple[int, int]] = []
+        trail = self._trail
+        while trail is not None:
+            out.append((trail[0], trail[1]))
+            trail = trail[2]
+        out.reverse()
+        return out
 
     def __repr__(self) -> str:
-        """Valid Python that rebuilds an equal state (the history as ``trail=``)."""
-        parts = [f"{a.alias}={getattr(self, a.name)!r}" for a in attrs.fields(RoundState) if a.init]
-        return f"RoundState({', '.join(parts)})"
+        """Valid Python that rebuilds an equal state: the constructor's compact fields."""
+        return (
+            f"RoundState(to_move={self.to_move!r}, scores={self.scores!r}, "
+            f"outcome={self.outcome!r}, context={self._context!r}, "
+            f"position={self._position!r}, trail={self._trail!r})"
+        )
+
+    # ------------------------------------------------------------------ derived facts
 
     @property
     def seats(self) -> int:
         """The number of seats, 2..4."""
-        return len(self._masks)
+        return self._context.seats
 
     @property
     def sides(self) -> int:
@@ -309,19 +390,15 @@ class RoundState:
         """The side a seat plays for: the seat itself, or ``seat % 2`` with partnerships
         (side 0 is seats 0 and 2, side 1 seats 1 and 3; rule 10). The seat is not checked.
         """
-        return seat % 2 if self._round.rules.partnerships else seat
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """Every move made since the lead (lead draws excluded), oldest first."""
-        return _trail_items(self._trail)
+        return side_of(self._context.table, seat)
 
     @property
     def drawable(self) -> int:
         """How many tiles can still be drawn: 0 with drawing off, else the tiles above the
         reserve (rule 4).
         """
-        return self._ndraw
+        context = self._context
+        return drawable(context.table, len(context.boneyard) - self._position[4])
 
     @property
     def is_over(self) -> bool:
@@ -331,20 +408,21 @@ class RoundState:
     @property
     def match_over(self) -> bool:
         """Whether some side has reached the target (rule 9)."""
-        return max(self.scores) >= self.target
+        return max(self.scores) >= self._context.target
 
     @property
     def winner(self) -> int | None:
         """The side that reached the target, or ``None``."""
         best = max(self.scores)
-        return self.scores.index(best) if best >= self.target else None
+        return self.scores.index(best) if best >= self._context.target else None
 
     @property
     def required_lead(self) -> Tile | None:
         """The double that must lead while the line is empty (rule 2), else ``None``."""
-        if self._left is not None:
+        if self._position[1] >= 0:
             return None
-        return _required_lead(self._round.rules, self._masks)
+        t = required_lead(self._context.table, self._position[0])
+        return TILES[t] if t >= 0 else None
 
     # ------------------------------------------------------------------ legal moves
 
@@ -358,13 +436,13 @@ class RoundState:
         over.
 
         Returns:
-            A tuple of moves (shared instances; computed once per state).
+            A tuple of moves (shared instances).
         """
-        legal = self._legal
-        if legal is None:
-            legal = _legal_of(self)
-            _set_legal(self, legal)
-        return legal
+        if self.outcome is not None:
+            return ()
+        context = self._context
+        actions = K.legal_actions(context.table, context.boneyard, self._position, self.to_move)
+        return tuple([MOVES[a] for a in actions])
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal for the seat to move (rules 2-4).
@@ -372,7 +450,10 @@ class RoundState:
         Agrees with :meth:`legal_moves`, :meth:`check` and :meth:`apply`; never raises (any
         other object is simply not legal). ``False`` once the round is over.
         """
-        return move in self.legal_moves()
+        try:
+            return move in self.legal_moves()
+        except Exception:  # an object whose comparison raises is not a move
+            return False
 
     def check(self, move: Move, seat: int | None = None) -> None:
         """Raise if ``move`` is illegal; the one source of truth for legality.
@@ -385,10 +466,10 @@ class RoundState:
             IllegalMoveError: with a :class:`Reason`, the move and the seat.
         """
         if seat is not None and self.outcome is None and _seat_number(seat) != self.to_move:
-            raise _not_your_turn(self, move, seat)
+            raise self._not_your_turn(move, seat)
         if move in self.legal_moves():
             return
-        raise _illegal(self, move)
+        raise self._illegal(move)
 
     # ------------------------------------------------------------------ apply
 
@@ -415,105 +496,41 @@ class RoundState:
             PositionError: when a user-supplied component breaks its protocol (a blocked-hand
                 judge that names no side, a header reduction that returns no points).
         """
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_moves()
         if seat is not None and (seat.__class__ is not int or seat != self.to_move):
             self.check(move, seat)  # raises unless the round is over
-        for m in legal:  # the engine's moves are shared instances: identity first
+        legal = self.legal_moves()
+        for m in legal:  # the moves are shared instances: identity first
             if m is move:
                 break
-        else:  # `in` would call the moves' __eq__ on the way: only for other instances
+        else:  # `in` calls the moves' __eq__ on the way: only for other instances
             if move not in legal:
                 self.check(move, seat)  # raises
             move = legal[legal.index(move)]  # the engine's own instance, equal to `move`
-        # The moves of a round, written out here (a play, a draw, a pass) or in
-        # bergen._transitions (the lead, and a play that scores or ends the round). Next states
-        # are built without attrs' __init__ (see bergen._fastbuild) from the engine's data
-        # alone: the hand masks, the ends, the parent and the move (see bergen._store).
-        cls = move.__class__
-        seat = self.to_move
-        masks = self._masks
-        n = len(masks)
-        if cls is Play:  # rule 3
-            t: int = move.tile.index  # type: ignore[union-attr]
-            mask = masks[seat] ^ BIT[t]
-            if move.end is _LEFT:  # type: ignore[union-attr]
-                left: int = OTHER[t][self._left]  # type: ignore[index]
-                right: int = self._right  # type: ignore[assignment]
-            else:
-                left = self._left  # type: ignore[assignment]
-                right = OTHER[t][self._right]  # type: ignore[index]
-        elif cls is Draw:  # rule 4: the top tile of the boneyard; the same seat moves again
-            rnd = self._round
-            ndraw = self._ndraw
-            t = rnd.tiles[rnd.ndraw0 - ndraw].index
-            mask = masks[seat] | BIT[t]
-            left = self._left  # type: ignore[assignment]
-            right = self._right  # type: ignore[assignment]
-        elif cls is Pass:  # rule 4: nothing fits and nothing can be drawn; the next seat moves
-            rnd = self._round
-            left = self._left  # type: ignore[assignment]
-            right = self._right  # type: ignore[assignment]
-            nxt = rnd.next_seat[seat]
-            return _child(self, masks, rnd, left, right, 0, nxt, self.scores, None, move), ()
-        else:  # the lead (rule 2)
-            return _lead(self, move.tile.index)  # type: ignore[union-attr]
-        # The hand masks with the mover's changed: written out for the usual table sizes.
-        new_masks: tuple[int, ...]
-        if n == 2:
-            new_masks = (mask, masks[1]) if seat == 0 else (masks[0], mask)
-        elif n == 3:
-            if seat == 0:
-                new_masks = (mask, masks[1], masks[2])
-            elif seat == 1:
-                new_masks = (masks[0], mask, masks[2])
-            else:
-                new_masks = (masks[0], masks[1], mask)
-        else:
-            new_masks = _with(masks, seat, mask)
-        if cls is Play:
-            if left == right or not mask:  # a header (rule 5) or going out (rule 7)
-                return _scored(self, t, new_masks, self._round, left, right, move)
-            ndraw = self._ndraw
-            nxt = self._round.next_seat[seat]
-            nm = new_masks[nxt]
-        else:  # a draw: the same seat moves again
-            ndraw -= 1
-            nxt = seat
-            nm = mask
-        if not ndraw:
-            ends = FIT[left] | FIT[right]
-            for other in new_masks:
-                if other & ends:
-                    break
-            else:  # rule 8: nobody can play or draw; to_move stays the seat that moved
-                return _block(
-                    self, new_masks, self._round, left, right, seat, self.scores, move, ()
-                )
-        state = _StateBuilder()
-        state._round = self._round
-        state.to_move = nxt
-        state.scores = self.scores
-        state.outcome = None
-        state._masks = new_masks
-        state._left = left
-        state._right = right
-        state._ndraw = ndraw
-        state._parent = self
-        state._move = move
-        state._cache = None
-        # The next seat's legal moves, worked out now while the numbers are at hand.
-        key = nm * _SPREAD & _FITLR[left][right]
-        if key:
-            try:
-                state._legal = _LEGAL[key]
-            except KeyError:
-                state._legal = _legal_miss(key)
-        else:
-            state._legal = _DRAW_ONLY if ndraw else _PASS_ONLY
-        state.__class__ = RoundState
-        return state, ()
+        context = self._context
+        mover = self.to_move
+        action = action_of(move)
+        position, to_move, scores, outcome, outcome_seat, events = K.step(
+            context.table, context.boneyard, self._position, mover, self.scores, action
+        )
+        after = RoundState(
+            to_move=to_move,
+            scores=scores,
+            outcome=None if outcome < 0 else self._outcome(outcome, outcome_seat),
+            context=context,
+            position=position,
+            trail=(mover, action, self._trail),
+        )
+        if not events:
+            return after, ()
+        return after, tuple([_event(e) for e in events])
+
+    def _outcome(self, kind: int, seat: int) -> Outcome:
+        """The :class:`Outcome` of the kernel's outcome code ``kind`` and seat."""
+        if seat < 0:
+            return Outcome(_OUTCOME_KINDS[kind], None, None)
+        if kind == K.BLOCKED:  # the kernel names the winning side (rule 8)
+            return Outcome(OutcomeKind.BLOCKED, seat, seat)
+        return Outcome(_OUTCOME_KINDS[kind], seat, side_of(self._context.table, seat))
 
     # ------------------------------------------------------------------ conveniences
 
@@ -535,13 +552,11 @@ class RoundState:
 
         Its own tiles, the line, every seat's tile count, the boneyard's size, the scores and
         the public history (draws as counts); never another seat's tiles or the boneyard
-        order (design.md, "Views, bots, hidden information").
+        order.
 
         Raises:
             PositionError: when ``seat`` is not a seat of this round.
         """
-        from bergen.view import PlayerView
-
         return PlayerView.of(self, seat)
 
     def all_tiles(self) -> Iterator[tuple[str, Tile]]:
@@ -556,41 +571,85 @@ class RoundState:
         for p in self.line.tiles:
             yield "line", p.tile
 
+    # ------------------------------------------------------------------ why a move is illegal
 
-def _seat_number(seat: object) -> int | None:
-    """``seat`` as a seat number: an int (or a value with ``__index__``, such as a NumPy
-    integer), not a bool; ``None`` when it is none.
-    """
-    if seat.__class__ is int:
-        return seat
-    if isinstance(seat, bool):
-        return None
-    try:
-        return operator.index(seat)  # type: ignore[arg-type]
-    except TypeError:
-        return None
+    def _not_your_turn(self, move: object, seat: object) -> IllegalMoveError:
+        """The error for ``move`` made by ``seat`` when another seat is to move (or ``seat`` is
+        no seat of this round).
+        """
+        number = _seat_number(seat)
+        seats = self.seats
+        if number is None:
+            text = f"seat must be a seat number, an int 0..{seats - 1}; got {seat!r}"
+        elif not 0 <= number < seats:
+            text = f"seat {number} is not a seat of this {seats}-seat round"
+        else:
+            text = f"it is seat {self.to_move}'s turn, not seat {number}'s"
+        return IllegalMoveError(
+            f"{move}: {text}",
+            move=move,
+            seat=self.to_move if number is None else number,
+            reason=Reason.NOT_YOUR_TURN,
+        )
+
+    def _illegal(self, move: object) -> IllegalMoveError:
+        """The error for ``move``, not legal for the seat to move: the reason found
+        (rules 2-4).
+        """
+        seat = self.to_move
+        line = self.line
+        ends = "" if line.lead is None else f" (ends {line.left} and {line.right})"
+
+        def err(reason: Reason, text: str) -> IllegalMoveError:
+            return IllegalMoveError(f"{move}: {text}{ends}", move=move, seat=seat, reason=reason)
+
+        if self.outcome is not None:
+            return err(Reason.ROUND_OVER, "the round is over")
+        if not isinstance(move, Lead | Play | Draw | Pass):
+            return err(Reason.NOT_A_MOVE, f"not a move: {move!r}")
+        hand = self.hands[seat]
+        if line.lead is None:
+            required = self.required_lead
+            if isinstance(move, Lead) and move.tile not in hand:
+                return err(Reason.TILE_NOT_IN_HAND, f"seat {seat} does not hold {move.tile}")
+            return err(
+                Reason.WRONG_LEAD,
+                f"seat {seat} holds {required}, the double that must lead "
+                f"(rule 2, {type(self.rules.lead).__name__}); the round opens with {required}",
+            )
+        if isinstance(move, Lead):
+            return err(
+                Reason.NOT_A_LEAD,
+                "the lead has been made; play a tile at an end as 'tile'+'L'/'R'",
+            )
+        if isinstance(move, Play):
+            if move.tile not in hand:
+                return err(Reason.TILE_NOT_IN_HAND, f"seat {seat} does not hold {move.tile}")
+            n = line.left if move.end is End.LEFT else line.right
+            return err(
+                Reason.NO_MATCHING_END,
+                f"{move.tile} does not match the {move.end.name.lower()} end, which shows {n}",
+            )
+        fits = [m for m in self.legal_moves() if isinstance(m, Play)]
+        if fits:
+            return err(
+                Reason.MUST_PLAY,
+                f"seat {seat} holds a tile that fits: {', '.join(map(str, fits))}",
+            )
+        if isinstance(move, Pass):
+            return err(Reason.MUST_DRAW, f"{self.drawable} tiles can still be drawn")
+        return err(
+            Reason.CANNOT_DRAW,
+            "nothing can be drawn "
+            + (
+                "(drawing is off)"
+                if not self.rules.drawing
+                else f"(the last {self._context.reserve} tiles are the reserve)"
+            ),
+        )
 
 
-def _action_of(state: RoundState) -> Action:
-    """The history entry of the move that made ``state`` (a shared instance; internal)."""
-    move = state._move
-    parent: RoundState = state._parent  # type: ignore[assignment]
-    seat = parent.to_move
-    cls = move.__class__
-    if cls is Play:
-        return _PLAY_ACTIONS[seat][move.tile.index][move.end is _LEFT]  # type: ignore[union-attr]
-    if cls is Draw:
-        rnd = state._round
-        return _DRAW_ACTIONS[seat][rnd.tiles[rnd.ndraw0 - parent._ndraw].index]
-    if cls is Pass:
-        return _PASS_ACTIONS[seat]
-    return _LEAD_ACTIONS[seat][move.tile.index]  # type: ignore[union-attr]
-
-
-# hands, boneyard, line, the trail, rules, target, dealer, lead_draws and deal are properties
-# built on first access (see bergen._store, install); the builder of the engine's states.
-_StateBuilder = builder(RoundState)
-_set_legal = RoundState.__dict__["_legal"].__set__
-
-# The transitions build RoundState values, so they import this module: imported last.
-from bergen._transitions import _block, _child, _lead, _scored  # noqa: E402
+def _event(event: K.Event) -> ScoreEvent:
+    """The :class:`ScoreEvent` of a kernel score event."""
+    kind, seat, side, points, base, t = event
+    return ScoreEvent(_EVENT_KINDS[kind], seat, side, points, base, TILES[t] if t >= 0 else None)

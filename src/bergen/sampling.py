@@ -23,13 +23,13 @@ from bergen.errors import BergenError, PositionError
 from bergen.events import OutcomeKind
 from bergen.hands import Hand
 from bergen.moves import Draw, Lead, Play
+from bergen.playerview import PlayerView
+from bergen.round import RoundState
 from bergen.tiles import TILES, tiles_of_mask
 
 if TYPE_CHECKING:
     from bergen._placements import _Slot
     from bergen.line import LineOfPlay
-    from bergen.round import RoundState
-    from bergen.view import PlayerView
 
 __all__ = ["WorldSampler", "sample_world", "sampler_for"]
 
@@ -38,8 +38,6 @@ def _check_view(view: object, taker: str) -> None:
     """Refuse anything but a :class:`~bergen.view.PlayerView` of one of its table's seats,
     naming the argument (a ``PositionError``).
     """
-    from bergen.view import PlayerView
-
     if not isinstance(view, PlayerView):
         raise PositionError(f"{taker} takes view, a PlayerView (see RoundState.view), got {view!r}")
     seats = view.seats
@@ -274,8 +272,6 @@ class WorldSampler:
     def _current(
         self, start: list[int], by_position: list[int], remaining: list[int]
     ) -> RoundState:
-        from bergen.round import RoundState
-
         view = self.view
         hands = list(start)
         pos = 0
@@ -306,8 +302,6 @@ class WorldSampler:
         remaining: list[int],
         scores: Sequence[int],
     ) -> RoundState:
-        from bergen.round import RoundState
-
         view = self.view
         boneyard = [TILES[t] for t in by_position] + [TILES[t] for t in remaining]
         if view.from_deal:

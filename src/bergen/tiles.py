@@ -1,7 +1,7 @@
 """Tiles of the double-six set.
 
 A tile is an unordered pair of numbers 0..6; the set has 28 tiles, seven of them doubles, and
-168 pips in all (rules brief, "Equipment and terms"). Inside the engine a tile is also an
+168 pips in all (docs/rules.md, "Equipment and terms"). Inside the engine a tile is also an
 index 0..27 (``Tile.index``) so that hands can be bitmasks; the order of indexes is
 ``0-0, 1-0, 1-1, 2-0, 2-1, 2-2, ...``, that is ``index = high * (high + 1) // 2 + low``.
 """
@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from bergen.errors import NotationError
+from bergen.kernel import tiles as K
 
 __all__ = ["DOUBLES", "TILES", "Tile", "tile_mask", "tiles_of_mask"]
 
@@ -34,7 +35,7 @@ class Tile:
     Raises:
         NotationError: when a number is not an int in 0..6.
 
-    Source: rules brief, "Equipment and terms".
+    Source: docs/rules.md, "Equipment and terms".
     """
 
     high: int
@@ -133,10 +134,7 @@ class Tile:
         return f"Tile({self.high}, {self.low})"
 
 
-def _index(a: int, b: int) -> int:
-    if b > a:
-        a, b = b, a
-    return a * (a + 1) // 2 + b
+_index = K.tile_index
 
 
 TILES: tuple[Tile, ...] = tuple(
@@ -147,7 +145,7 @@ TILES: tuple[Tile, ...] = tuple(
 DOUBLES: tuple[Tile, ...] = tuple(t for t in TILES if t.is_double)
 """The seven doubles, lowest (0-0) first."""
 
-FULL_MASK = (1 << len(TILES)) - 1
+FULL_MASK = K.FULL_MASK
 """The bitmask of all 28 tiles."""
 
 
@@ -171,17 +169,16 @@ def _iter_mask(mask: int) -> Iterator[Tile]:
         mask ^= low
 
 
-# Tables for the engine's hot path (indexes, not Tile objects).
-HIGH: tuple[int, ...] = tuple(t.high for t in TILES)
-LOW: tuple[int, ...] = tuple(t.low for t in TILES)
-PIPS: tuple[int, ...] = tuple(t.pips for t in TILES)
-IS_DOUBLE: tuple[bool, ...] = tuple(t.is_double for t in TILES)
-DOUBLES_MASK: int = tile_mask(DOUBLES)
-FIT: tuple[int, ...] = tuple(tile_mask(t for t in TILES if t.has(n)) for n in range(7))
+# The kernel's tables over tile indexes (see bergen.kernel.tiles), under the names the layers
+# above have always used.
+HIGH = K.HIGH
+LOW = K.LOW
+PIPS = K.PIPS
+IS_DOUBLE = K.IS_DOUBLE
+DOUBLES_MASK = K.DOUBLES_MASK
+FIT = K.FIT
 """``FIT[n]``: the bitmask of the tiles that carry the number ``n``."""
-OTHER: tuple[tuple[int, ...], ...] = tuple(
-    tuple(t.other(n) if t.has(n) else -1 for n in range(7)) for t in TILES
-)
+OTHER = K.OTHER
 """``OTHER[i][n]``: the number facing out when tile ``i`` is matched against ``n`` (-1: no
 match)."""
 BIT: tuple[int, ...] = tuple(1 << i for i in range(len(TILES)))
