@@ -14,7 +14,7 @@ that drew or passed while the open ends showed ``a`` and ``b`` held no tile carr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import attrs
 
@@ -26,8 +26,14 @@ from bergen.moves import Action, Draw, End, Lead, Pass, Play
 from bergen.rules import Rules
 from bergen.tiles import FULL_MASK, Tile, tile_mask, tiles_of_mask
 
-if TYPE_CHECKING:
-    from bergen.round import RoundState
+
+class Viewable(Protocol):
+    """Anything with a ``view(seat)`` that returns a :class:`PlayerView` (a round state)."""
+
+    def view(self, seat: int) -> PlayerView:
+        """The view of ``seat``."""
+        ...
+
 
 __all__ = ["PlayerView", "voids"]
 
@@ -81,48 +87,28 @@ class PlayerView:
     from_deal: bool
 
     @classmethod
-    def of(cls, state: RoundState, seat: int) -> PlayerView:
-        """The view of ``seat`` on ``state`` (what :meth:`bergen.RoundState.view` returns).
+    def of(cls, state: Viewable, seat: int) -> PlayerView:
+        """The view of ``seat`` on ``state``: the same as ``state.view(seat)``
+        (:meth:`bergen.RoundState.view`).
 
         Args:
-            state: Any round state.
+            state: A round state.
             seat: A seat of that round, 0..seats-1.
 
         Returns:
             The view.
 
         Raises:
-            PositionError: when ``seat`` is not a seat of the round.
+            PositionError: when ``state`` is not a round state or ``seat`` is not a seat of
+                the round.
         """
-        hands = state.hands
-        if type(seat) is not int or not 0 <= seat < len(hands):
-            raise PositionError(f"seat must be a seat 0..{len(hands) - 1}, got {seat!r}")
-        history: list[Action] = []
-        own: list[Tile] = [a.drawn for a in state.lead_draws if a.seat == seat and a.drawn]
-        for a in state.history:
-            if a.drawn is not None:
-                if a.seat == seat:
-                    own.append(a.drawn)
-                a = Action(a.seat, a.move)
-            history.append(a)
-        return cls(
-            seat=seat,
-            rules=state.rules,
-            hand=hands[seat],
-            line=state.line,
-            tile_counts=tuple(len(h) for h in hands),
-            boneyard_size=len(state.boneyard),
-            drawable=state.drawable,
-            scores=state.scores,
-            target=state.target,
-            to_move=state.to_move,
-            dealer=state.dealer,
-            outcome=state.outcome,
-            history=tuple(history),
-            lead_draws=tuple(a.seat for a in state.lead_draws),
-            own_draws=tuple(own),
-            from_deal=state.deal is not None,
-        )
+        view = getattr(state, "view", None)
+        if not callable(view) or isinstance(state, type):
+            raise PositionError(f"PlayerView.of takes a RoundState, got {state!r}")
+        result = view(seat)
+        if not isinstance(result, PlayerView):
+            raise PositionError(f"PlayerView.of takes a RoundState, got {state!r}")
+        return result
 
     @property
     def seats(self) -> int:

@@ -557,7 +557,35 @@ class RoundState:
         Raises:
             PositionError: when ``seat`` is not a seat of this round.
         """
-        return PlayerView.of(self, seat)
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise PositionError(f"seat must be a seat 0..{self.seats - 1}, got {seat!r}")
+        history: list[Action] = []
+        own: list[Tile] = [a.drawn for a in self.lead_draws if a.seat == seat and a.drawn]
+        for a in self.history:
+            if a.drawn is not None:
+                if a.seat == seat:
+                    own.append(a.drawn)
+                a = Action(a.seat, a.move)
+            history.append(a)
+        masks = self._position[0]
+        return PlayerView(
+            seat=seat,
+            rules=self.rules,
+            hand=Hand(masks[seat]),
+            line=self.line,
+            tile_counts=tuple([m.bit_count() for m in masks]),
+            boneyard_size=len(self._context.boneyard) - self._position[4],
+            drawable=self.drawable,
+            scores=self.scores,
+            target=self.target,
+            to_move=self.to_move,
+            dealer=self.dealer,
+            outcome=self.outcome,
+            history=tuple(history),
+            lead_draws=tuple([a.seat for a in self.lead_draws]),
+            own_draws=tuple(own),
+            from_deal=self.deal is not None,
+        )
 
     def all_tiles(self) -> Iterator[tuple[str, Tile]]:
         """Every tile with where it is: ``("hand 0", tile)``, ``("boneyard", tile)`` or
