@@ -2,14 +2,24 @@
 
 Run from the repository root::
 
-    python benchmarks/bench.py            # the default run, under two minutes
+    python benchmarks/bench.py            # the default run, about a minute
     python benchmarks/bench.py --quick    # a smoke run of a few seconds
+    python benchmarks/bench.py --compiled /path/to/venv/bin/python   # both builds, one run
 
-Every figure is measured in this one process. Candidates that are compared run in short
-bursts, interleaved (candidate A, B, C, then A, B, C again, ...), so that drift of the machine
-(other processes, frequency changes) hits them alike; each figure is the median over the
-bursts, and each ratio is the median of the per-burst ratios against the bare loop measured in
-the same round of bursts.
+Candidates that are compared run in short bursts, interleaved (candidate A, B, C, then A, B,
+C again, ...), so that drift of the machine (other processes, frequency changes) hits them
+alike; each figure is the median over the bursts, and each ratio is the median of the
+per-burst ratios against the bare loop measured in the same round of bursts.
+
+Sections 1 and 2 run in worker processes (``benchmarks/_worker.py``), one per build of bergen,
+each started once and kept for the whole run: the interpreted build under this Python, and,
+with ``--compiled PYTHON``, the compiled build under that interpreter (one process cannot
+import two builds of ``bergen``). Each worker checks that its bergen is the build it is to
+measure, and refuses otherwise. This process sends the workers their bursts one at a time, in
+one rotating order over every candidate of both builds, so that drift hits both builds alike;
+every ratio is to the *interpreted* bare loop of the same round of bursts. Without
+``--compiled`` only the interpreted worker runs. Sections 3 and 4 run in this process, on the
+interpreted build.
 
 Sections:
 
@@ -18,20 +28,27 @@ Sections:
    the public API's shape with nothing else (``benchmarks/shape.py``: the ceiling of such an
    API), the public API at the round level (``Deal.from_seed``, ``RoundState.start``,
    ``legal_moves`` and ``apply`` with its events) and at the match level (``MatchState.new`` /
-   ``legal_moves`` / ``apply``). All are cross-checked to play the same matches: same final
-   scores and same number of moves.
+   ``legal_moves`` / ``apply``); the two public-API candidates in both builds.
 2. Random playouts of single rounds from their first position: the bare loop, the rollout
-   function for search bots (:func:`bergen.rollout.rollout`) and the public API, cross-checked
-   the same way.
-3. Single operations on mid-round states: ``legal_moves`` (first call on a state), ``apply``,
-   and, once :mod:`bergen.view` exists, ``view`` and ``sample_world``.
+   function for search bots (:func:`bergen.rollout.rollout`) and the public API, the last two
+   in both builds.
+3. Single operations on mid-round states: ``legal_moves`` (computed on every call), ``apply``,
+   ``view`` and ``sample_world``.
 4. Peers: random playouts with the ``dominoes`` package (4 players, 7 tiles each, no
    boneyard) and OpenSpiel's Python block dominoes (2 players), when installed
    (``pip install -e '.[bench]'``). Their games have other rules, so only moves per second
    compare.
 
-Bursts are timed in CPU time of this process (``time.process_time``), which other processes on
-the machine disturb less than wall time; ``--wall`` times them in wall time instead.
+Sections 1 and 2 count both the actions (every move: leads, plays, draws, passes) and the tile
+placements (the tiles laid on the line: leads and plays). Before timing, every candidate of
+every build is cross-checked to play exactly the matches (rounds) it is timed on: the same
+final scores, the same number of actions and of placements as the bare loop, match by match
+(``rollout()`` returns only scores: it is checked on the scores and on its number of
+``random()`` calls, one per action); in every burst, the counts are checked again.
+
+Bursts are timed in CPU time of the process that runs them (``time.process_time``), which
+other processes on the machine disturb less than wall time; ``--wall`` times them in wall time
+instead.
 
 The players choose the move at index ``int(rng.random() * len(legal))`` of the legal moves, one
 ``random()`` per move, forced moves included.
@@ -42,184 +59,205 @@ from __future__ import annotations
 import argparse
 import gc
 import inspect
+import json
 import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bare import bare_deal, bare_match, bare_round
-from shape import shape_match
+from _worker import build_of
+from bare import bare_match
+from candidates import ROUND_CANDIDATES, api_round_match, match_burst
 
 import bergen
-from bergen import CLASSIC, Deal, MatchState, RoundState
+from bergen import CLASSIC, MatchState, RoundState
 
-try:
-    from bergen.rollout import rollout
-except ImportError:  # pragma: no cover - before the rollout module exists
-    rollout = None  # type: ignore[assignment]
-
-Work = Callable[[], int]  # runs one burst, returns the number of moves made
+Work = Callable[[], int]  # runs one burst in this process, returns the number of operations
 CLOCK = time.process_time  # CPU time of this process: other processes on the machine add less
+WORKER = Path(__file__).resolve().parent / "_worker.py"
+BARE = "bare loop"
+# The candidates measured in both builds (the others do not depend on the build).
+BOTH_BUILDS = ("rollout()", "public API, RoundState", "public API, MatchState")
 
-# ---------------------------------------------------------------------------- candidates
-
-
-def api_round_match(seats: int, seed: int, chooser: random.Random) -> tuple[list[int], int]:
-    """One classic match through the public round API: deals, start, legal_moves, apply."""
-    rnd = chooser.random
-    table = CLASSIC.for_table(seats)
-    hand_size = table.hand_size
-    target = table.target
-    scores: tuple[int, ...] | None = None
-    dealer = 0
-    shuffle = 0
-    moves = 0
-    while True:
-        deal = Deal.from_seed(seed, seats, hand_size, shuffle)
-        shuffle += 1
-        if not deal.has_double:  # classic: redeal, same dealer (rule 2)
-            continue
-        state = RoundState.start(deal, CLASSIC, dealer=dealer, scores=scores)
-        while state.outcome is None:
-            legal = state.legal_moves()
-            state, _events = state.apply(legal[int(rnd() * len(legal))])
-            moves += 1
-        scores = state.scores
-        if max(scores) >= target:
-            return list(scores), moves
-        dealer = (dealer + 1) % seats
+# ---------------------------------------------------------------------------- workers
 
 
-def api_match(seats: int, seed: int, chooser: random.Random) -> tuple[list[int], int]:
-    """One classic match through ``MatchState``: new, legal_moves, apply."""
-    rnd = chooser.random
-    match = MatchState.new(seats, CLASSIC, seed=seed)
-    moves = 0
-    while not match.is_over:
-        legal = match.legal_moves()
-        match, _events = match.apply(legal[int(rnd() * len(legal))])
-        moves += 1
-    return list(match.scores), moves
+class Worker:
+    """A worker process for one build (``_worker.py``), answering one JSON line per request."""
+
+    def __init__(self, python: str, build: str, wall: bool) -> None:
+        self.build = build
+        cmd = [python, str(WORKER), "--build", build] + (["--wall"] if wall else [])
+        try:
+            self.proc = subprocess.Popen(
+                cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            )
+        except OSError as exc:
+            raise SystemExit(f"cannot start the {build} worker under {python}: {exc}") from exc
+        self.info = self._read()
+
+    def _read(self) -> dict[str, Any]:
+        stdout: IO[str] | None = self.proc.stdout
+        assert stdout is not None
+        line = stdout.readline()
+        if not line:
+            self.proc.wait()
+            raise SystemExit(
+                f"the {self.build} worker stopped (exit code {self.proc.returncode}); "
+                "see its messages above"
+            )
+        answer: dict[str, Any] = json.loads(line)
+        if "error" in answer:
+            raise SystemExit(f"the {self.build} worker: {answer['error']}")
+        return answer
+
+    def ask(self, **request: Any) -> dict[str, Any]:
+        stdin = self.proc.stdin
+        assert stdin is not None
+        stdin.write(json.dumps(request) + "\n")
+        stdin.flush()
+        return self._read()
+
+    def close(self) -> None:
+        """Ask the worker to stop (it stops too when its stdin closes) and wait for it."""
+        stdin = self.proc.stdin
+        if stdin is not None and self.proc.poll() is None:
+            try:
+                stdin.write(json.dumps({"op": "quit"}) + "\n")
+                stdin.close()
+            except (BrokenPipeError, ValueError):  # already gone
+                pass
+        self.proc.wait()
 
 
-MATCH_CANDIDATES: dict[str, Callable[[int, int, random.Random], tuple[list[int], int]]] = {
-    "bare loop": bare_match,
-    "API shape (shape.py)": shape_match,
-    "public API, RoundState": api_round_match,
-    "public API, MatchState": api_match,
-}
+class Entry:
+    """One candidate of one build, as a row of a table."""
+
+    def __init__(self, worker: Worker, name: str) -> None:
+        self.worker = worker
+        self.name = name
+        self.build = worker.build
+        self.key = (name, worker.build)
 
 
-def chooser_for(seed: int) -> random.Random:
-    """The players' generator for a seed (apart from the deals' generator)."""
-    return random.Random(seed * 7919 + 1)
-
-
-def cross_check_matches(seats: int, seeds: Sequence[int]) -> None:
-    """Fail loudly unless every candidate plays the same matches as the bare loop."""
-    for seed in seeds:
-        want = bare_match(seats, seed, chooser_for(seed))
-        for name, fn in MATCH_CANDIDATES.items():
-            got = fn(seats, seed, chooser_for(seed))
-            if got != want:
-                raise SystemExit(
-                    f"cross-check failed: {name} at {seats} seats, seed {seed}: "
-                    f"{got} (scores, moves) but the bare loop gives {want}"
-                )
-
-
-def match_work(
-    fn: Callable[[int, int, random.Random], tuple[list[int], int]], seats: int, seeds: Sequence[int]
-) -> Work:
-    def run() -> int:
-        chooser = chooser_for(seats)  # one generator per burst, consumed alike by all
-        moves = 0
-        for seed in seeds:
-            moves += fn(seats, seed, chooser)[1]
-        return moves
-
-    return run
-
-
-# Rounds from their first position -------------------------------------------------------
-
-
-def round_starts(seats: int, seeds: Sequence[int]) -> list[tuple[RoundState, list[int], list[int]]]:
-    """First positions of classic rounds, with the same deal as bitmasks and indexes."""
+def section_entries(workers: Sequence[Worker], names: Sequence[str]) -> list[Entry]:
+    """The interpreted worker runs every candidate; the others only the build-dependent ones."""
     out = []
-    for seed in seeds:
-        hands, boneyard = bare_deal(random.Random(seed).random, seats)
-        deal = Deal(
-            [bergen.tiles.tiles_of_mask(m) for m in hands],
-            [bergen.TILES[t] for t in boneyard],
-        )
-        out.append((RoundState.start(deal, CLASSIC), hands, boneyard))
+    for name in names:
+        for w in workers:
+            if w.build == "interpreted" or name in BOTH_BUILDS:
+                out.append(Entry(w, name))
     return out
 
 
-def bare_rounds(starts: Sequence[tuple[RoundState, list[int], list[int]]]) -> Work:
-    target = starts[0][0].target
-
-    def run() -> int:
-        rnd = chooser_for(0).random  # one generator per burst, consumed alike by all
-        moves = 0
-        for _, hands, boneyard in starts:
-            moves += bare_round(list(hands), boneyard, [0] * len(hands), target, rnd)
-        return moves
-
-    return run
-
-
-def rollout_rounds(starts: Sequence[tuple[RoundState, list[int], list[int]]]) -> Work:
-    assert rollout is not None
-
-    def run() -> int:
-        chooser = chooser_for(0)
-        for state, _, _ in starts:
-            rollout(state, "random", chooser)
-        return 0  # same rounds as the bare loop: its move count is used
-
-    return run
+def cross_check(
+    entries: Sequence[Entry], kind: str, seats: int, seeds: Sequence[int], what: str
+) -> None:
+    """Fail loudly unless every entry plays, item by item, what the interpreted bare loop plays."""
+    a, b = seeds[0], seeds[-1] + 1
+    want = None
+    for e in entries:  # the interpreted bare loop comes first
+        trace = e.worker.ask(op="trace", kind=kind, candidate=e.name, seats=seats, seeds=[a, b])
+        got = trace["trace"]
+        if want is None:
+            assert e.key == (BARE, "interpreted")
+            want = got
+            continue
+        for i, (g, w) in enumerate(zip(got, want, strict=True)):
+            same = g[0] == w[0] and g[1] == w[1] and (g[2] is None or g[2] == w[2])
+            if not same:
+                raise SystemExit(
+                    f"cross-check failed: {e.name} ({e.build}) at {seats} seats, {what} {i} "
+                    f"of seeds {a}..{b - 1}: {g} (scores, actions, placements) but the bare "
+                    f"loop gives {w}"
+                )
 
 
-def api_rounds(starts: Sequence[tuple[RoundState, list[int], list[int]]]) -> Work:
-    def run() -> int:
-        rnd = chooser_for(0).random
-        moves = 0
-        for state, _, _ in starts:
-            while state.outcome is None:
-                legal = state.legal_moves()
-                state, _events = state.apply(legal[int(rnd() * len(legal))])
-                moves += 1
-        return moves
+def interleave_workers(
+    entries: Sequence[Entry], kind: str, seats: int, seeds: Sequence[int], bursts: int
+) -> dict[tuple[str, str], list[tuple[float, int, int]]]:
+    """Bursts of every entry, in a rotating order, one round after another.
 
-    return run
+    Returns:
+        Per entry: ``(seconds, actions, placements)`` per burst, every burst's counts checked
+        against the interpreted bare loop's in the same round.
+    """
+    a, b = seeds[0], seeds[-1] + 1
+    out: dict[tuple[str, str], list[tuple[float, int, int]]] = {e.key: [] for e in entries}
+    for r in range(bursts):
+        order = list(entries[r % len(entries) :]) + list(entries[: r % len(entries)])
+        for e in order:
+            res = e.worker.ask(op="run", kind=kind, candidate=e.name, seats=seats, seeds=[a, b])
+            out[e.key].append((res["seconds"], res["moves"], res["placements"]))
+        base = out[(BARE, "interpreted")][-1][1:]
+        for e in entries:
+            if out[e.key][-1][1:] != base:
+                raise SystemExit(
+                    f"cross-check failed: {e.name} ({e.build}) made {out[e.key][-1][1:]} "
+                    f"(actions, placements) in a burst, the bare loop {base}"
+                )
+    return out
 
 
-def cross_check_rounds(starts: Sequence[tuple[RoundState, list[int], list[int]]]) -> None:
-    for i, (state, hands, boneyard) in enumerate(starts):
-        scores = [0] * len(hands)
-        n = bare_round(list(hands), boneyard, scores, state.target, chooser_for(i).random)
-        rnd = chooser_for(i).random
-        s = state
-        moves = 0
-        while s.outcome is None:
-            legal = s.legal_moves()
-            s, _ = s.apply(legal[int(rnd() * len(legal))])
-            moves += 1
-        if (list(s.scores), moves) != (scores, n):
-            raise SystemExit(f"cross-check failed: round {i}: API {s.scores} bare {scores}")
-        if rollout is not None:
-            got = rollout(state, "random", chooser_for(i))
-            if list(got) != scores:
-                raise SystemExit(f"cross-check failed: round {i}: rollout {got} bare {scores}")
+def worker_medians(
+    samples: dict[tuple[str, str], list[tuple[float, int, int]]], per_burst_items: int
+) -> dict[tuple[str, str], tuple[float, float, float, float]]:
+    """Per entry: median actions/s, placements/s, items/s and ratio to the interpreted bare loop."""
+    base = samples[(BARE, "interpreted")]
+    res = {}
+    for key, runs in samples.items():
+        ratio = statistics.median(
+            (n / dt) / (bn / bdt) for (dt, n, _), (bdt, bn, _) in zip(runs, base, strict=True)
+        )
+        res[key] = (
+            statistics.median(n / dt for dt, n, _ in runs),
+            statistics.median(p / dt for dt, _, p in runs),
+            statistics.median(per_burst_items / dt for dt, _, _ in runs),
+            ratio,
+        )
+    return res
+
+
+def speedups(
+    samples: dict[tuple[str, str], list[tuple[float, int, int]]],
+) -> dict[str, float]:
+    """Per candidate in both builds: median per-burst rate of compiled over interpreted."""
+    out = {}
+    for (name, build), runs in samples.items():
+        if build == "compiled" and (name, "interpreted") in samples:
+            interp = samples[(name, "interpreted")]
+            out[name] = statistics.median(
+                idt / dt for (dt, _, _), (idt, _, _) in zip(runs, interp, strict=True)
+            )
+    return out
+
+
+def print_table(
+    entries: Sequence[Entry],
+    seats: int,
+    res: dict[tuple[str, str], tuple[float, float, float, float]],
+) -> None:
+    for e in entries:
+        acts, places, items, ratio = res[e.key]
+        print(
+            f"   {seats:<6}{e.name:<26}{e.build:<13}{acts:>12,.0f}{places:>13,.0f}"
+            f"{items:>11,.0f}{ratio:8.2f}"
+        )
+
+
+def table_header(unit: str) -> None:
+    print(
+        f"   {'seats':<6}{'candidate':<26}{'build':<13}{'actions/s':>12}{'placements/s':>13}"
+        f"{unit:>11}{'ratio':>8}"
+    )
 
 
 # ---------------------------------------------------------------------------- peers
@@ -298,11 +336,6 @@ def mid_round_states(count: int) -> list[RoundState]:
 def op_works(states: Sequence[RoundState]) -> dict[str, tuple[Work, Callable[[], None] | None]]:
     """Per-operation bursts; each returns the number of operations made."""
     moves = [s.legal_moves()[0] for s in states]
-    set_legal = object.__setattr__
-
-    def clear_legal() -> None:  # so that legal_moves is timed on its first call on a state
-        for s in states:
-            set_legal(s, "_legal", None)
 
     def legal_run() -> int:
         for s in states:
@@ -315,7 +348,7 @@ def op_works(states: Sequence[RoundState]) -> dict[str, tuple[Work, Callable[[],
         return len(states)
 
     works: dict[str, tuple[Work, Callable[[], None] | None]] = {
-        "legal_moves (first call)": (legal_run, clear_legal),
+        "legal_moves": (legal_run, None),
         "apply (events included)": (apply_run, None),
     }
     view_fn, sample_fn = _view_api()
@@ -342,7 +375,7 @@ def op_works(states: Sequence[RoundState]) -> dict[str, tuple[Work, Callable[[],
 
             works["sample_world (10 per view)"] = (sample_run, None)
             try:
-                import bergen.view as view_mod  # type: ignore[import-not-found]
+                import bergen.view as view_mod
 
                 has_history = "history" in inspect.signature(view_mod.sample_world).parameters
             except (ImportError, AttributeError, TypeError, ValueError):
@@ -367,11 +400,12 @@ def _view_api() -> tuple[
         return None, None
 
     def view_fn(s: RoundState, seat: int) -> Any:
-        return s.view(seat)  # type: ignore[attr-defined]
+        return s.view(seat)
 
     sample_fn: Callable[[Any, random.Random], Any] | None = None
+    view_mod: Any
     try:
-        import bergen.view as view_mod  # type: ignore[import-not-found]
+        import bergen.view as view_mod
     except ImportError:
         view_mod = None
     fn = getattr(view_mod, "sample_world", None) if view_mod is not None else None
@@ -380,7 +414,7 @@ def _view_api() -> tuple[
         if len(params) >= 2:
             sample_fn = lambda v, rng: fn(v, rng)  # noqa: E731
     elif view_mod is not None:
-        probe = mid_round_states(1)[0].view(0)  # type: ignore[attr-defined]
+        probe = mid_round_states(1)[0].view(0)
         if hasattr(probe, "sample_world"):
             sample_fn = lambda v, rng: v.sample_world(rng)  # noqa: E731
     return view_fn, sample_fn
@@ -452,6 +486,37 @@ def machine() -> str:
 # ---------------------------------------------------------------------------- main
 
 
+def start_workers(args: argparse.Namespace) -> list[Worker]:
+    """The interpreted worker (this Python), and the compiled one with ``--compiled``."""
+    compiled, how = build_of()
+    if compiled:
+        raise SystemExit(
+            f"this Python imports a compiled bergen ({how}); run bench.py under the interpreted "
+            "build and name the compiled one's Python with --compiled"
+        )
+    workers = [Worker(sys.executable, "interpreted", args.wall)]
+    if args.compiled:
+        try:
+            workers.append(Worker(args.compiled, "compiled", args.wall))
+        except SystemExit:
+            workers[0].close()
+            raise
+    for w in workers:
+        i = w.info
+        print(
+            f"{w.build} build: {i['executable']} (Python {i['python']}, {i['implementation']}), "
+            f"bergen {i['bergen']} from {Path(i['bergen_file']).parent}; {i['detected']}"
+        )
+    if len(workers) == 2:
+        a, b = workers[0].info, workers[1].info
+        if (a["python"], a["implementation"]) != (b["python"], b["implementation"]):
+            print(
+                "   warning: the two builds run under different Pythons; the ratios mix the "
+                "interpreter's speed with the build's"
+            )
+    return workers
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--bursts", type=int, default=21, help="rounds of interleaved bursts")
@@ -461,6 +526,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=100, help="peer games per burst (section 4)")
     p.add_argument("--quick", action="store_true", help="a smoke run: few, small bursts")
     p.add_argument("--wall", action="store_true", help="time bursts in wall time, not CPU time")
+    p.add_argument(
+        "--compiled",
+        metavar="PYTHON",
+        help="the python of an environment with a compiled bergen: sections 1 and 2 then "
+        "measure both builds, interleaved",
+    )
     args = p.parse_args(argv)
     if args.wall:
         global CLOCK
@@ -474,64 +545,69 @@ def main(argv: Sequence[str] | None = None) -> int:
     clock = "wall" if args.wall else "CPU"
     print(
         f"bursts: {args.bursts} interleaved rounds, timed in {clock} time; figures are medians "
-        "over bursts, ratios are medians of per-burst ratios to the bare loop"
+        "over bursts, ratios are medians of per-burst ratios to the interpreted bare loop"
     )
+    workers = start_workers(args)
+    try:
+        return run(args, workers, started)
+    finally:
+        for w in workers:
+            w.close()
+
+
+def run(args: argparse.Namespace, workers: list[Worker], started: float) -> int:
     verdicts: list[tuple[str, float, float]] = []
     shape_ratios: dict[int, float] = {}
+    gains: list[tuple[str, int, float]] = []
 
     # 1. whole matches
     print("\n1. random playouts of classic matches (same seeds, cross-checked)")
-    print(f"   {'seats':<6}{'candidate':<28}{'moves/s':>12}{'matches/s':>12}{'ratio':>8}")
-    bare_rates: dict[int, float] = {}
+    table_header("matches/s")
+    entries = section_entries(workers, list(MATCH_NAMES))
     for seats in (2, 3, 4):
-        cross_check_matches(seats, range(1000 * seats, 1000 * seats + 25))
+        extra = range(1000 * seats, 1000 * seats + 25)
+        cross_check(entries, "matches", seats, extra, "match")
         seeds = range(seats * 100_000, seats * 100_000 + args.matches)
-        works = {n: match_work(fn, seats, seeds) for n, fn in MATCH_CANDIDATES.items()}
-        samples = interleave(works, args.bursts)
-        for name, runs in samples.items():  # same matches: the same moves in every burst
-            if [n for _, n in runs] != [n for _, n in samples["bare loop"]]:
-                raise SystemExit(f"cross-check failed: {name} made other moves than the bare loop")
-        res = medians(samples, "bare loop", args.matches)
-        bare_rates[seats] = res["bare loop"][0]
-        for name, (rate, items, ratio) in res.items():
-            r = "" if ratio is None else f"{ratio:8.2f}"
-            print(f"   {seats:<6}{name:<28}{fmt_rate(rate)}{items:>12,.0f}{r}")
-            if name.startswith("public API") and ratio is not None:
-                verdicts.append((f"{name} / bare loop, {seats} seats", ratio, 0.5))
-            if name.startswith("API shape") and ratio is not None:
+        cross_check(entries, "matches", seats, seeds, "match")
+        samples = interleave_workers(entries, "matches", seats, seeds, args.bursts)
+        res = worker_medians(samples, args.matches)
+        print_table(entries, seats, res)
+        for e in entries:
+            ratio = res[e.key][3]
+            if e.name.startswith("public API"):
+                verdicts.append((f"{e.name} ({e.build}), {seats} seats", ratio, 0.5))
+            if e.name.startswith("API shape"):
                 shape_ratios[seats] = ratio
+        gains += [(name, seats, g) for name, g in speedups(samples).items()]
 
     # 2. single rounds
     print("\n2. random playouts of single classic rounds from their first position")
-    print(f"   {'seats':<6}{'candidate':<28}{'moves/s':>12}{'rounds/s':>12}{'ratio':>8}")
+    table_header("rounds/s")
+    entries = section_entries(workers, ROUND_CANDIDATES)
     for seats in (2, 3, 4):
-        starts = round_starts(seats, range(seats * 7_000, seats * 7_000 + args.rounds))
-        cross_check_rounds(starts)
-        works = {"bare loop": bare_rounds(starts)}
-        if rollout is not None:
-            works["rollout()"] = rollout_rounds(starts)
-        works["public API, RoundState"] = api_rounds(starts)
-        samples = interleave(works, args.bursts)
-        for name, runs in samples.items():  # all candidates make the bare loop's moves
-            if name != "bare loop":
-                samples[name] = [
-                    (dt, b[1]) for (dt, _), b in zip(runs, samples["bare loop"], strict=True)
-                ]
-        res = medians(samples, "bare loop", len(starts))
-        for name, (rate, items, ratio) in res.items():
-            r = "" if ratio is None else f"{ratio:8.2f}"
-            print(f"   {seats:<6}{name:<28}{fmt_rate(rate)}{items:>12,.0f}{r}")
-            if name == "rollout()" and ratio is not None:
-                verdicts.append((f"rollout() / bare loop, {seats} seats", ratio, 0.9))
+        seeds = range(seats * 7_000, seats * 7_000 + args.rounds)
+        cross_check(entries, "rounds", seats, seeds, "round")
+        samples = interleave_workers(entries, "rounds", seats, seeds, args.bursts)
+        res = worker_medians(samples, args.rounds)
+        print_table(entries, seats, res)
+        for e in entries:
+            if e.name == "rollout()":
+                ratio = res[e.key][3]
+                verdicts.append((f"rollout() ({e.build}), {seats} seats", ratio, 0.9))
+        gains += [(f"{name}, single rounds", seats, g) for name, g in speedups(samples).items()]
+    if gains:
+        print("\n   compiled over interpreted, same bursts (median per-burst ratio of rates):")
+        for name, seats, g in gains:
+            print(f"   {seats:<6}{name:<48}{g:6.2f}x")
 
     # 3. operations
-    print("\n3. operations on mid-round states (2-4 seats, classic)")
+    print("\n3. operations on mid-round states (2-4 seats, classic; interpreted build)")
     states = mid_round_states(args.states)
     ops = op_works(states)
-    samples = interleave(
+    samples_ops = interleave(
         {k: v[0] for k, v in ops.items()}, args.bursts, before={k: v[1] for k, v in ops.items()}
     )
-    for name, (rate, _, _) in medians(samples, None).items():
+    for name, (rate, _, _) in medians(samples_ops, None).items():
         print(f"   {name:<34}{fmt_rate(rate)} /s")
     if "view" not in ops:
         print("   view, sample_world: skipped (bergen.view has not landed)")
@@ -540,11 +616,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # 4. peers
     print("\n4. peers: random playouts, moves/s (other games: only the rates compare)")
+    print("   (interpreted build, in this process)")
     peer_works: dict[str, Work] = {
-        "bergen bare loop, 4 seats": match_work(bare_match, 4, range(args.games // 4))
+        "bergen bare loop, 4 seats": actions_of(match_burst(bare_match, 4, range(args.games // 4)))
     }
-    peer_works["bergen public API, 4 seats"] = match_work(
-        api_round_match, 4, range(args.games // 4)
+    peer_works["bergen public API, 4 seats"] = actions_of(
+        match_burst(api_round_match, 4, range(args.games // 4))
     )
     dw = dominoes_work(args.games, 1)
     if dw is not None:
@@ -552,28 +629,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     ow = openspiel_work(args.games, 1)
     if ow is not None:
         peer_works["OpenSpiel python_block_dominoes"] = ow
-    res = medians(interleave(peer_works, args.bursts), "bergen bare loop, 4 seats")
-    for name, (rate, _, ratio) in res.items():
-        print(f"   {name:<34}{fmt_rate(rate)} moves/s   ratio to bare loop {ratio:6.2f}")
+    res4 = medians(interleave(peer_works, args.bursts), "bergen bare loop, 4 seats")
+    for name, (rate, _, peer_ratio) in res4.items():
+        print(f"   {name:<34}{fmt_rate(rate)} moves/s   ratio to bare loop {peer_ratio:6.2f}")
     if dw is None:
         print("   dominoes: not installed (pip install -e '.[bench]')")
     if ow is None:
         print("   OpenSpiel: not installed (pip install open_spiel)")
 
     # targets
-    print("\ntargets (issue 8), ratios measured above in this run:")
+    print("\ntargets (issue 8), ratios to the interpreted bare loop measured above in this run:")
     ok = True
     for name, ratio, goal in verdicts:
         met = ratio >= goal
         ok &= met
-        print(f"   {'met ' if met else 'MISS'}  {name:<48} {ratio:5.2f} (>= {goal})")
+        print(f"   {'met ' if met else 'MISS'}  {name:<56} {ratio:5.2f} (>= {goal})")
     if shape_ratios:
         print("for reference, the ceiling of any API of this shape (benchmarks/shape.py):")
         for seats, ratio in shape_ratios.items():
-            print(f"         {'API shape / bare loop, ' + str(seats) + ' seats':<48} {ratio:5.2f}")
+            print(f"         {'API shape / bare loop, ' + str(seats) + ' seats':<56} {ratio:5.2f}")
     print(f"\ntotal time {time.perf_counter() - started:.0f} s")
     return 0 if ok else 1
 
+
+def actions_of(burst: Callable[[], tuple[int, int]]) -> Work:
+    """A burst of ``candidates`` as a :data:`Work`: its number of actions."""
+    return lambda: burst()[0]
+
+
+MATCH_NAMES = (BARE, "API shape (shape.py)", "public API, RoundState", "public API, MatchState")
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -242,24 +242,30 @@ def _judge(hands: tuple[int, ...]) -> int | None:
     return keys.index(best) if keys.count(best) == 1 else None
 
 
-def shape_match(seats: int, seed: int, chooser: random.Random) -> tuple[list[int], int]:
+def shape_match(seats: int, seed: int, chooser: random.Random) -> tuple[list[int], int, int]:
     """One classic match between random players, as ``bare_match`` plays it.
 
     Returns:
-        ``(scores, moves)``: the final points per seat and the number of moves made.
+        ``(scores, moves, placements)``: the final points per seat, the number of moves made and
+        the number of tiles laid on the line (every move but a draw or a pass), counted as the
+        public-API candidates of ``bench.py`` count them.
     """
     rnd = chooser.random
     deal_rnd = random.Random(seed).random
     target = TARGET[seats]
     scores: tuple[int, ...] = (0,) * seats
     moves = 0
+    placed = 0
     while True:
         hands, boneyard = bare_deal(deal_rnd, seats)
         pos = Position.start(hands, boneyard, scores)
         while pos.outcome is None:
             legal = pos.legal_moves()
-            pos, _events = pos.apply(legal[int(rnd() * len(legal))])
+            move = legal[int(rnd() * len(legal))]
+            pos, _events = pos.apply(move)
             moves += 1
+            if move is not DRAW and move is not PASS:
+                placed += 1
         scores = pos.scores
         if max(scores) >= target:
-            return list(scores), moves
+            return list(scores), moves, placed
