@@ -15,8 +15,8 @@ from bergen.tiles import IS_DOUBLE, OTHER, TILES, Tile
 
 __all__ = ["LineOfPlay", "PlacedTile"]
 
-# A persistent list of oriented placements, outermost first: (tile index, outer number, rest).
-_Chain = tuple[int, int, "_Chain"] | None
+# The placements on one side of the lead, from the lead outwards: (tile index, outer number).
+_Chain = tuple[tuple[int, int], ...]
 
 
 @attrs.frozen(repr=False)
@@ -42,14 +42,6 @@ class PlacedTile:
         return f"PlacedTile({self.tile!r}, {self.left}, {self.right})"
 
 
-def _chain_items(chain: _Chain) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    while chain is not None:
-        out.append((chain[0], chain[1]))
-        chain = chain[2]
-    return out
-
-
 @attrs.frozen(repr=False, eq=False)
 class LineOfPlay:
     """The line of play. Values are built by :meth:`empty`, :meth:`parse` and :meth:`place`;
@@ -68,8 +60,8 @@ class LineOfPlay:
     right: int | None
     left_double: bool
     right_double: bool
-    _left_chain: _Chain = None
-    _right_chain: _Chain = None
+    _left_chain: _Chain = ()
+    _right_chain: _Chain = ()
     size: int = 0
 
     @classmethod
@@ -86,7 +78,7 @@ class LineOfPlay:
         if self.lead is not None:
             raise PositionError(f"the line already holds {self}; only an empty line takes a lead")
         d = IS_DOUBLE[tile.index]
-        return LineOfPlay(tile, tile.high, tile.low, d, d, None, None, 1)
+        return LineOfPlay(tile, tile.high, tile.low, d, d, (), (), 1)
 
     def place(self, tile: Tile, end: End) -> LineOfPlay:
         """Lay ``tile`` at ``end``, matching the number shown there (rule 3).
@@ -114,7 +106,7 @@ class LineOfPlay:
                 self.right,
                 IS_DOUBLE[t],
                 self.right_double,
-                (t, outer, self._left_chain),
+                (*self._left_chain, (t, outer)),
                 self._right_chain,
                 self.size + 1,
             )
@@ -129,7 +121,7 @@ class LineOfPlay:
             self.left_double,
             IS_DOUBLE[t],
             self._left_chain,
-            (t, outer, self._right_chain),
+            (*self._right_chain, (t, outer)),
             self.size + 1,
         )
 
@@ -139,10 +131,10 @@ class LineOfPlay:
         if self.lead is None:
             return ()
         out: list[PlacedTile] = []
-        for t, outer in _chain_items(self._left_chain):
+        for t, outer in reversed(self._left_chain):
             out.append(PlacedTile(TILES[t], outer, TILES[t].other(outer)))
         out.append(PlacedTile(self.lead, self.lead.high, self.lead.low))
-        for t, outer in reversed(_chain_items(self._right_chain)):
+        for t, outer in self._right_chain:
             out.append(PlacedTile(TILES[t], TILES[t].other(outer), outer))
         return tuple(out)
 
@@ -163,8 +155,8 @@ class LineOfPlay:
         Returns:
             ``(tile, end)`` pairs.
         """
-        left = [(TILES[t], End.LEFT) for t, _ in reversed(_chain_items(self._left_chain))]
-        right = [(TILES[t], End.RIGHT) for t, _ in reversed(_chain_items(self._right_chain))]
+        left = [(TILES[t], End.LEFT) for t, _ in self._left_chain]
+        right = [(TILES[t], End.RIGHT) for t, _ in self._right_chain]
         return tuple(left + right)
 
     @classmethod
@@ -216,7 +208,7 @@ class LineOfPlay:
         a, b = oriented[lead_at]
         line = _EMPTY.start(Tile(a, b))
         if a != b:  # a non-double lead (set-up positions only): orient it as written
-            line = LineOfPlay(line.lead, a, b, False, False, None, None, 1)
+            line = LineOfPlay(line.lead, a, b, False, False, (), (), 1)
         for a, b in reversed(oriented[:lead_at]):
             line = line._place(Tile(a, b).index, True)
         for a, b in oriented[lead_at + 1 :]:
@@ -245,7 +237,7 @@ class LineOfPlay:
         if self.lead is None:
             return ""
         parts = [str(p) for p in self.tiles]
-        n_left = len(_chain_items(self._left_chain))
+        n_left = len(self._left_chain)
         parts[n_left] = "*" + parts[n_left]
         return " ".join(parts)
 
@@ -254,4 +246,4 @@ class LineOfPlay:
         return f"LineOfPlay.parse({str(self)!r})"
 
 
-_EMPTY = LineOfPlay(None, None, None, False, False, None, None, 0)
+_EMPTY = LineOfPlay(None, None, None, False, False, (), (), 0)

@@ -5,7 +5,7 @@ A :class:`RoundState` is an immutable value over the kernel's compact position
 and how many tiles have been drawn, beside the seat to move, the scores and the outcome. The
 round's constants (rules, target, dealer, the deal, the boneyard in draw order, the line the
 round started from) are one immutable :class:`RoundContext` shared by every state of the round,
-and the history is a persistent list of the actions made. The public ``hands``, ``boneyard``,
+and the history is the tuple of the actions made. The public ``hands``, ``boneyard``,
 ``line`` and ``history`` are built from these when read. :meth:`RoundState.apply` returns a
 new state and the score events the move caused (docs/rules.md, rules 2-10), and never changes
 the state it was called on.
@@ -36,9 +36,9 @@ from bergen.tiles import TILES, Tile
 
 __all__ = ["Action", "RoundContext", "RoundState"]
 
-Trail = tuple[int, int, "Trail"] | None
-"""The actions made since the round's first position, newest first, as a persistent list:
-``(seat, action id, rest)``; ``None`` when nothing has been made."""
+Trail = tuple[tuple[int, int], ...]
+"""The actions made since the round's first position, oldest first: ``(seat, action id)``
+pairs (action ids: :mod:`bergen.kernel.actions`)."""
 
 _EVENT_KINDS = (
     EventKind.DOUBLE_HEADER,
@@ -159,7 +159,7 @@ class RoundState:
         context: The round's shared constants (a :class:`RoundContext`).
         position: The kernel's position (:data:`bergen.kernel.play.Position`): hand masks,
             open ends (-1 before the lead), the ends' double flags, tiles drawn.
-        trail: The actions made since the round's first position, newest first
+        trail: The actions made since the round's first position, oldest first
             (:data:`Trail`).
     """
 
@@ -168,7 +168,7 @@ class RoundState:
     outcome: Outcome | None = None
     _context: RoundContext = attrs.field(alias="context")
     _position: K.Position = attrs.field(alias="position")
-    _trail: Trail = attrs.field(default=None, alias="trail")
+    _trail: Trail = attrs.field(default=(), alias="trail")
 
     # ------------------------------------------------------------------ construction
 
@@ -333,7 +333,7 @@ class RoundState:
     def line(self) -> LineOfPlay:
         """The line of play: the round's first line with every lead and play since laid."""
         line = self._context.start_line
-        for _, action in self._actions():
+        for _, action in self._trail:
             if action < A.LEAD:
                 line = line.place(TILES[action >> 1], End.RIGHT if action & 1 else End.LEFT)
             elif action < A.DRAW:
@@ -348,23 +348,13 @@ class RoundState:
         boneyard = self._context.boneyard
         drawn = 0
         out: list[Action] = []
-        for seat, action in self._actions():
+        for seat, action in self._trail:
             if action == A.DRAW:
                 out.append(Action(seat, DRAW, TILES[boneyard[drawn]]))
                 drawn += 1
             else:
                 out.append(Action(seat, MOVES[action]))
         return tuple(out)
-
-    def _actions(self) -> list[tuple[int, int]]:
-        """The ``(seat, action id)`` pairs of the trail, oldest first."""
-        out: list[tuple[int, int]] = []
-        trail = self._trail
-        while trail is not None:
-            out.append((trail[0], trail[1]))
-            trail = trail[2]
-        out.reverse()
-        return out
 
     def __repr__(self) -> str:
         """Valid Python that rebuilds an equal state: the constructor's compact fields."""
@@ -498,17 +488,20 @@ class RoundState:
         """
         if seat is not None and (seat.__class__ is not int or seat != self.to_move):
             self.check(move, seat)  # raises unless the round is over
-        legal = self.legal_moves()
-        for m in legal:  # the moves are shared instances: identity first
-            if m is move:
-                break
-        else:  # `in` calls the moves' __eq__ on the way: only for other instances
-            if move not in legal:
-                self.check(move, seat)  # raises
-            move = legal[legal.index(move)]  # the engine's own instance, equal to `move`
         context = self._context
         mover = self.to_move
-        action = action_of(move)
+        cls = move.__class__
+        if cls is Play or cls is Lead or cls is Draw or cls is Pass:  # a move value: its id
+            action = action_of(move)
+            if self.outcome is not None or not K.is_legal(
+                context.table, context.boneyard, self._position, mover, action
+            ):
+                raise self._illegal(move)
+        else:  # anything else is compared with the legal moves (``in`` calls its __eq__)
+            legal = self.legal_moves()
+            if move not in legal:
+                self.check(move, seat)  # raises
+            action = action_of(legal[legal.index(move)])  # the engine's own, equal instance
         position, to_move, scores, outcome, outcome_seat, events = K.step(
             context.table, context.boneyard, self._position, mover, self.scores, action
         )
@@ -518,7 +511,7 @@ class RoundState:
             outcome=None if outcome < 0 else self._outcome(outcome, outcome_seat),
             context=context,
             position=position,
-            trail=(mover, action, self._trail),
+            trail=(*self._trail, (mover, action)),
         )
         if not events:
             return after, ()

@@ -145,7 +145,7 @@ TILES: tuple[Tile, ...] = tuple(
 DOUBLES: tuple[Tile, ...] = tuple(t for t in TILES if t.is_double)
 """The seven doubles, lowest (0-0) first."""
 
-FULL_MASK = K.FULL_MASK
+FULL_MASK: int = K.FULL_MASK
 """The bitmask of all 28 tiles."""
 
 
@@ -171,14 +171,14 @@ def _iter_mask(mask: int) -> Iterator[Tile]:
 
 # The kernel's tables over tile indexes (see bergen.kernel.tiles), under the names the layers
 # above have always used.
-HIGH = K.HIGH
-LOW = K.LOW
-PIPS = K.PIPS
-IS_DOUBLE = K.IS_DOUBLE
-DOUBLES_MASK = K.DOUBLES_MASK
-FIT = K.FIT
+HIGH: tuple[int, ...] = K.HIGH
+LOW: tuple[int, ...] = K.LOW
+PIPS: tuple[int, ...] = K.PIPS
+IS_DOUBLE: tuple[bool, ...] = K.IS_DOUBLE
+DOUBLES_MASK: int = K.DOUBLES_MASK
+FIT: tuple[int, ...] = K.FIT
 """``FIT[n]``: the bitmask of the tiles that carry the number ``n``."""
-OTHER = K.OTHER
+OTHER: tuple[tuple[int, ...], ...] = K.OTHER
 """``OTHER[i][n]``: the number facing out when tile ``i`` is matched against ``n`` (-1: no
 match)."""
 BIT: tuple[int, ...] = tuple(1 << i for i in range(len(TILES)))

@@ -14,7 +14,7 @@ from types import ModuleType
 
 import pytest
 
-from bergen import CLASSIC, MatchState
+from bergen import CLASSIC, Lead, MatchState, Play
 
 BARE = Path(__file__).resolve().parents[2] / "benchmarks" / "bare.py"
 
@@ -33,9 +33,12 @@ def test_the_bare_loop_plays_the_engines_matches(seats: int) -> None:
     for seed in range(12):
         match = MatchState.new(seats, CLASSIC, seed=seed)
         rng = random.Random(seed)
-        moves = 0
+        moves = placements = 0
         while not match.is_over:
             legal = match.legal_moves()
-            match, _ = match.apply(legal[int(rng.random() * len(legal))])
+            move = legal[int(rng.random() * len(legal))]
+            match, _ = match.apply(move)
             moves += 1
-        assert bare.bare_match(seats, seed, random.Random(seed)) == (list(match.scores), moves)
+            placements += isinstance(move, Lead | Play)  # a tile laid on the line
+        expected = (list(match.scores), moves, placements)
+        assert bare.bare_match(seats, seed, random.Random(seed)) == expected

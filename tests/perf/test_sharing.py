@@ -47,8 +47,7 @@ def test_a_play_shares_the_context_and_the_history() -> None:
         assert new.lead_draws is old.lead_draws
         if new.outcome is None:
             assert new.boneyard == old.boneyard
-        # The history is a persistent list: the new entry points at the parent's.
-        assert new._trail is not None and new._trail[2] is old._trail
+        assert new._trail[:-1] == old._trail
         assert new.history[:-1] == old.history
 
 
@@ -75,7 +74,7 @@ def test_a_draw_shares_the_context_and_the_other_hands() -> None:
             if k != old.to_move:
                 assert new.hands[k] == old.hands[k]
         assert new.boneyard.tiles == old.boneyard.tiles[1:]
-        assert new._trail is not None and new._trail[2] is old._trail
+        assert new._trail[:-1] == old._trail
 
 
 def test_a_pass_shares_everything_but_the_seat_to_move() -> None:

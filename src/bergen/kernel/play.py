@@ -122,6 +122,31 @@ def legal_actions(
     return (PASS,)
 
 
+def is_legal(
+    table: Table, boneyard: tuple[int, ...], pos: Position, seat: int, action: int
+) -> bool:
+    """Rules 2-4: whether ``action`` is legal for ``seat`` to move in ``pos`` (the round goes
+    on): the same answer as ``action in legal_actions(...)``, without listing them.
+    """
+    masks, left, right, _, drawn = pos
+    hand = masks[seat]
+    if left < 0:
+        return action >= LEAD and action < DRAW and action - LEAD == _lead_of(table, masks, hand)
+    if action < LEAD:
+        t = action >> 1
+        return bool(hand >> t & 1) and OTHER[t][right if action & 1 else left] >= 0
+    if action >= DRAW and not hand & (FIT[left] | FIT[right]):
+        can_draw = drawable(table, len(boneyard) - drawn) > 0
+        return can_draw if action == DRAW else not can_draw
+    return False
+
+
+def _lead_of(table: Table, masks: tuple[int, ...], hand: int) -> int:
+    """The tile index ``hand`` must lead before the lead (rule 2), -1 when it holds none."""
+    t = required_lead(table, masks)
+    return t if t >= 0 and hand >> t & 1 else -1
+
+
 def is_header(left: int, right: int) -> bool:
     """Rule 5: whether the open ends show the same number (a header, judged after a play)."""
     return left == right

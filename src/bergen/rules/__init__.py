@@ -108,7 +108,7 @@ class TableRules:
     sides: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Rules:
     """A complete ruleset: one component per variant axis (rules brief, "Variants").
 
