@@ -1,7 +1,10 @@
 """``bergen.COMPILED`` tells the build of the kernel that is running, compiled or pure Python."""
 
 import importlib
+import os
 from importlib.machinery import EXTENSION_SUFFIXES
+
+import pytest
 
 import bergen
 from bergen.kernel import deal, tiles
@@ -26,3 +29,11 @@ def test_the_kernel_runs() -> None:
     # Whichever build is running, its functions work: a shuffle is the 28 tiles.
     assert sorted(deal.shuffle(1, 0)) == list(range(tiles.N_TILES))
     assert deal.shuffle(1, 2) == deal.shuffle(1, 2)
+
+
+@pytest.mark.skipif("BERGEN_EXPECT_COMPILED" not in os.environ, reason="no build expected")
+def test_the_build_expected_is_the_one_running() -> None:
+    # .ci/run sets BERGEN_EXPECT_COMPILED=0 for the editable pass and 1 for the compiled one, so
+    # a pass that imported the wrong bergen (src/ instead of the wheel, or a stray .so) fails.
+    expected = os.environ["BERGEN_EXPECT_COMPILED"] == "1"
+    assert bergen.COMPILED is expected, bergen.__file__
