@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from bergen._compiled import COMPILED
 from bergen.arena import ArenaResult, run_arena
 from bergen.bots import Bot, BotError, GreedyBot, RandomBot, SearchBot, load_bot
 from bergen.deal import Deal, shuffled_tiles
@@ -86,6 +87,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 
 __all__ = [
     "CLASSIC",
+    "COMPILED",
     "DOUBLES",
     "DRAW",
     "PASS",

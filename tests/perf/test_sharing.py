@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from bergen import CLASSIC, DRAW, PASS, Draw, End, MatchState, Pass, Play, RoundState
+from bergen import CLASSIC, COMPILED, DRAW, PASS, Draw, End, MatchState, Pass, Play, RoundState
 
 
 def states_with(kind: type, count: int = 20) -> list[tuple[RoundState, object]]:
@@ -81,7 +81,11 @@ def test_a_pass_shares_everything_but_the_seat_to_move() -> None:
     for old, move in states_with(Pass, 10):
         assert move is PASS
         new, _ = old.apply(move)
-        assert new._position is old._position
+        assert new._position == old._position
+        # mypyc keeps a position (a fixed-length tuple) unboxed, so the compiled kernel hands
+        # back an equal tuple, not the same one.
+        if not COMPILED:
+            assert new._position is old._position
         assert new._context is old._context
         assert new.hands == old.hands
         assert new.line == old.line

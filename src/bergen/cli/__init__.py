@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from bergen import COMPILED, __version__
 from bergen.cli import arena, play, replay, simulate
 
 __all__ = ["build_parser", "main"]
@@ -23,6 +24,13 @@ def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of the ``bergen`` command, every subcommand registered."""
     parser = argparse.ArgumentParser(
         prog="bergen", description="Bergen, the domino line game scored during play."
+    )
+    build = "compiled with mypyc" if COMPILED else "pure Python"
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"bergen {__version__} ({build})",
+        help="print the version and which build is running (compiled with mypyc or pure Python)",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in _SUBCOMMANDS:
