@@ -620,53 +620,51 @@ class RoundState:
         seat = self.to_move
         line = self.line
         ends = "" if line.lead is None else f" (ends {line.left} and {line.right})"
+        reason, text = self._why_illegal(move, seat, line)
+        return IllegalMoveError(f"{move}: {text}{ends}", move=move, seat=seat, reason=reason)
 
-        def err(reason: Reason, text: str) -> IllegalMoveError:
-            return IllegalMoveError(f"{move}: {text}{ends}", move=move, seat=seat, reason=reason)
-
+    def _why_illegal(self, move: object, seat: int, line: LineOfPlay) -> tuple[Reason, str]:
+        """The :class:`Reason` ``move`` breaks and the rule's words (rules 2-4)."""
         if self.outcome is not None:
-            return err(Reason.ROUND_OVER, "the round is over")
+            return Reason.ROUND_OVER, "the round is over"
         if not isinstance(move, Lead | Play | Draw | Pass):
-            return err(Reason.NOT_A_MOVE, f"not a move: {move!r}")
+            return Reason.NOT_A_MOVE, f"not a move: {move!r}"
         hand = self.hands[seat]
         if line.lead is None:
             required = self.required_lead
             if isinstance(move, Lead) and move.tile not in hand:
-                return err(Reason.TILE_NOT_IN_HAND, f"seat {seat} does not hold {move.tile}")
-            return err(
+                return Reason.TILE_NOT_IN_HAND, f"seat {seat} does not hold {move.tile}"
+            return (
                 Reason.WRONG_LEAD,
                 f"seat {seat} holds {required}, the double that must lead "
                 f"(rule 2, {type(self.rules.lead).__name__}); the round opens with {required}",
             )
         if isinstance(move, Lead):
-            return err(
+            return (
                 Reason.NOT_A_LEAD,
                 "the lead has been made; play a tile at an end as 'tile'+'L'/'R'",
             )
         if isinstance(move, Play):
             if move.tile not in hand:
-                return err(Reason.TILE_NOT_IN_HAND, f"seat {seat} does not hold {move.tile}")
+                return Reason.TILE_NOT_IN_HAND, f"seat {seat} does not hold {move.tile}"
             n = line.left if move.end is End.LEFT else line.right
-            return err(
+            return (
                 Reason.NO_MATCHING_END,
                 f"{move.tile} does not match the {move.end.name.lower()} end, which shows {n}",
             )
         fits = [m for m in self.legal_moves() if isinstance(m, Play)]
         if fits:
-            return err(
+            return (
                 Reason.MUST_PLAY,
                 f"seat {seat} holds a tile that fits: {', '.join(map(str, fits))}",
             )
         if isinstance(move, Pass):
-            return err(Reason.MUST_DRAW, f"{self.drawable} tiles can still be drawn")
-        return err(
+            return Reason.MUST_DRAW, f"{self.drawable} tiles can still be drawn"
+        if not self.rules.drawing:
+            return Reason.CANNOT_DRAW, "nothing can be drawn (drawing is off)"
+        return (
             Reason.CANNOT_DRAW,
-            "nothing can be drawn "
-            + (
-                "(drawing is off)"
-                if not self.rules.drawing
-                else f"(the last {self._context.reserve} tiles are the reserve)"
-            ),
+            f"nothing can be drawn (the last {self._context.reserve} tiles are the reserve)",
         )
 
 

@@ -46,15 +46,16 @@ def rollout(
     last = len(boneyard) - table.reserve if table.drawing else 0
     left_double = bool(doubles & 1)
     right_double = bool(doubles & 2)
+    fit = FIT  # the tables as locals: the interpreter reads a local faster than a global
+    other = OTHER
+    is_double = IS_DOUBLE
     while True:
         hand = hands[seat]
-        fl = hand & FIT[left]
-        fr = hand & FIT[right]
+        fl = hand & fit[left]
+        fr = hand & fit[right]
         if fl or fr:
             # The k-th legal play: tile index ascending, the left end first.
             k = int(rnd() * (fl.bit_count() + fr.bit_count()))
-            if k < 0:
-                raise ValueError("rnd() returned a number below 0")
             both = fl | fr
             on_left = True
             low = 0
@@ -71,17 +72,17 @@ def rollout(
                         break
                     k -= 1
                 both ^= low
-            if not both:
-                raise ValueError("rnd() returned a number of 1 or more")
+            if not both:  # k was no legal play: rnd() was outside [0, 1)
+                raise ValueError("rnd() returned a number outside [0, 1)")
             t = low.bit_length() - 1
             hand ^= low
             hands[seat] = hand
             if on_left:
-                left = OTHER[t][left]
-                left_double = IS_DOUBLE[t]
+                left = other[t][left]
+                left_double = is_double[t]
             else:
-                right = OTHER[t][right]
-                right_double = IS_DOUBLE[t]
+                right = other[t][right]
+                right_double = is_double[t]
             if left == right:  # a header (rule 5), reduced near the target (rule 6)
                 side = side_of(table, seat)
                 s = points[side]

@@ -42,13 +42,13 @@ PIPS: Final[tuple[int, ...]] = tuple([HIGH[t] + LOW[t] for t in range(N_TILES)])
 IS_DOUBLE: Final[tuple[bool, ...]] = tuple([HIGH[t] == LOW[t] for t in range(N_TILES)])
 """``IS_DOUBLE[t]``: whether tile ``t`` is a double."""
 
-FULL_MASK: Final = (1 << N_TILES) - 1
+FULL_MASK: Final[int] = (1 << N_TILES) - 1
 """The mask of all 28 tiles."""
 
-DOUBLES_MASK: Final = sum([1 << t for t in range(N_TILES) if IS_DOUBLE[t]])
+DOUBLES_MASK: Final[int] = sum([1 << t for t in range(N_TILES) if IS_DOUBLE[t]])
 """The mask of the seven doubles."""
 
-NON_DOUBLES_MASK: Final = FULL_MASK & ~DOUBLES_MASK
+NON_DOUBLES_MASK: Final[int] = FULL_MASK & ~DOUBLES_MASK
 """The mask of the 21 tiles that are not doubles."""
 
 
