@@ -21,7 +21,14 @@ from typing import Final
 
 from bergen.kernel.actions import DRAW, LEAD, PASS
 from bergen.kernel.deal import required_lead
-from bergen.kernel.table import Table, blocked_winner, drawable, header_points, next_seat
+from bergen.kernel.table import (
+    Table,
+    blocked_winner,
+    drawable,
+    header_points,
+    next_seat,
+    side_of,
+)
 from bergen.kernel.tiles import FIT, HIGH, IS_DOUBLE, OTHER
 
 Position = tuple[tuple[int, ...], int, int, int, int]
@@ -62,11 +69,6 @@ RIGHT_DOUBLE: Final = 2
 def start_position(masks: tuple[int, ...]) -> Position:
     """The position before the lead: the hands dealt, an empty line, nothing drawn."""
     return (masks, -1, -1, 0, 0)
-
-
-def can_play(mask: int, left: int, right: int) -> bool:
-    """Rule 3: whether a hand holds a tile that fits an open end."""
-    return bool(mask & (FIT[left] | FIT[right]))
 
 
 def is_blocked(masks: tuple[int, ...], left: int, right: int, can_draw: int) -> bool:
@@ -163,11 +165,7 @@ def _replace(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _side(table: Table, seat: int) -> int:
-    return seat & 1 if table.partnerships else seat
-
-
-def _end_of_play(
+def end_of_play(
     table: Table,
     boneyard: tuple[int, ...],
     pos: Position,
@@ -176,14 +174,18 @@ def _end_of_play(
     t: int,
     header: int,
 ) -> Step:
-    """After a lead or play of tile ``t``: the header worth ``header`` (rule 5, -1 for none)
-    reduced near the target (rule 6), going out (rule 7), a block (rule 8), scoring stopping at
-    the first event that reaches the target (rule 9), else the next seat.
+    """Rules 5-9 after ``seat`` laid tile ``t`` (``pos`` is the position after it): the header
+    kind ``header`` (rule 5; -1 for none) scored and reduced near the target (rule 6), then going
+    out (rule 7), then a block (rule 8); scoring stops at the first event that reaches the
+    target (rule 9). Otherwise the next seat moves.
+
+    Returns:
+        A :data:`Step`.
     """
     masks, left, right, _, drawn = pos
     events: tuple[Event, ...] = ()
     if header >= 0:
-        side = _side(table, seat)
+        side = side_of(table, seat)
         base = table.triple_header if header == TRIPLE_HEADER else table.double_header
         s = scores[side]
         pts = header_points(table, base, s)
@@ -192,20 +194,26 @@ def _end_of_play(
         if s + pts >= table.target:
             return pos, seat, scores, TARGET_REACHED, seat, events
     if not masks[seat]:
-        side = _side(table, seat)
+        side = side_of(table, seat)
         pts = table.going_out
         scores = _replace(scores, side, scores[side] + pts)
         events = (*events, (GOING_OUT, seat, side, pts, pts, t))
         return pos, seat, scores, WENT_OUT, seat, events
     if is_blocked(masks, left, right, drawable(table, len(boneyard) - drawn)):
-        return _block(table, pos, seat, scores, events)
+        return block(table, pos, seat, scores, events)
     return pos, next_seat(table, seat), scores, IN_PLAY, -1, events
 
 
-def _block(
+def block(
     table: Table, pos: Position, seat: int, scores: tuple[int, ...], events: tuple[Event, ...]
 ) -> Step:
-    """Rule 8: judge the blocked hand; ``seat`` (the seat that moved last) stays to move."""
+    """Rule 8: judge the blocked hand of ``pos`` and end the round, adding the winning side's
+    points and event to ``scores`` and ``events`` (those of the move so far); ``seat``, the
+    seat that moved last, stays to move.
+
+    Returns:
+        A :data:`Step` with the outcome :data:`BLOCKED`.
+    """
     winner = blocked_winner(table, pos[0])
     if winner < 0:
         return pos, seat, scores, BLOCKED, -1, events
@@ -236,7 +244,7 @@ def lead(
     new = _replace(masks, seat, masks[seat] ^ 1 << t)
     flags = LEFT_DOUBLE | RIGHT_DOUBLE if IS_DOUBLE[t] else 0
     header = DOUBLE_HEADER if table.lead_scores else -1
-    return _end_of_play(
+    return end_of_play(
         table, boneyard, (new, HIGH[t], HIGH[t], flags, drawn), seat, scores, t, header
     )
 
@@ -260,9 +268,7 @@ def play(
         left = OTHER[t][left]
         doubles = doubles | LEFT_DOUBLE if IS_DOUBLE[t] else doubles & RIGHT_DOUBLE
     header = header_kind(doubles) if is_header(left, right) else -1
-    return _end_of_play(
-        table, boneyard, (new, left, right, doubles, drawn), seat, scores, t, header
-    )
+    return end_of_play(table, boneyard, (new, left, right, doubles, drawn), seat, scores, t, header)
 
 
 def draw(
@@ -275,7 +281,7 @@ def draw(
     new = _replace(masks, seat, masks[seat] | 1 << boneyard[drawn])
     after: Position = (new, left, right, doubles, drawn + 1)
     if is_blocked(new, left, right, drawable(table, len(boneyard) - drawn - 1)):
-        return _block(table, after, seat, scores, ())
+        return block(table, after, seat, scores, ())
     return after, seat, scores, IN_PLAY, -1, ()
 
 
