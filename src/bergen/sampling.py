@@ -12,8 +12,6 @@ approximated. :mod:`bergen.view` re-exports every public name of this module.
 from __future__ import annotations
 
 import random
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -372,13 +370,11 @@ class WorldSampler:
         return tuple(found)
 
 
-_CACHE: OrderedDict[PlayerView, WorldSampler] = OrderedDict()
-_CACHE_SIZE = 32
-_CACHE_LOCK = threading.Lock()
-
-
 def sampler_for(view: PlayerView) -> WorldSampler:
-    """The :class:`WorldSampler` of a view, from a small cache of the views last used.
+    """A new :class:`WorldSampler` of a view: keep it to draw many worlds of the same view.
+
+    Nothing is kept between calls (no process-wide cache, which other code could read to see
+    another seat's view or fill with a sampler of its own).
 
     Args:
         view: A player view (:meth:`bergen.RoundState.view`).
@@ -391,24 +387,16 @@ def sampler_for(view: PlayerView) -> WorldSampler:
             one of its table's seats, or no world is consistent with the view.
     """
     _check_view(view, "sampler_for")
-    with _CACHE_LOCK:
-        sampler = _CACHE.get(view)
-        if sampler is not None:
-            _CACHE.move_to_end(view)
-            return sampler
-    sampler = WorldSampler(view)
-    with _CACHE_LOCK:
-        _CACHE[view] = sampler
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return sampler
+    return WorldSampler(view)
 
 
 def sample_world(view: PlayerView, rng: random.Random, *, history: bool = True) -> RoundState:
     """A world drawn uniformly among those consistent with ``view``, from the view alone.
 
     Every deal that a fair shuffle could have dealt and that gives this view when the public
-    history is replayed on it is equally likely (see :class:`WorldSampler`).
+    history is replayed on it is equally likely (see :class:`WorldSampler`). Each call prepares
+    the view's sampler anew; to draw many worlds of one view, make a :class:`WorldSampler`
+    once and call its :meth:`~WorldSampler.sample`.
 
     Args:
         view: A player view (:meth:`bergen.RoundState.view`).
