@@ -168,12 +168,11 @@ def action_of(move: Move) -> int:
     """The kernel's action id of ``move`` (:mod:`bergen.kernel.actions`): ``2 * tile + end``
     for a play (0 left, 1 right), ``56 + tile`` for a lead, 84 for a draw, 85 for a pass.
     """
-    cls = move.__class__
-    if cls is Play:
-        return A.play_id(move.tile.index, A.RIGHT if move.end is End.RIGHT else A.LEFT)  # type: ignore[union-attr]
-    if cls is Lead:
-        return A.lead_id(move.tile.index)  # type: ignore[union-attr]
-    if cls is Draw:
+    if isinstance(move, Play):
+        return A.play_id(move.tile.index, A.RIGHT if move.end is End.RIGHT else A.LEFT)
+    if isinstance(move, Lead):
+        return A.lead_id(move.tile.index)
+    if isinstance(move, Draw):
         return A.DRAW
     return A.PASS
 

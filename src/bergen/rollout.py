@@ -26,6 +26,7 @@ import random
 from typing import Literal
 
 from bergen.errors import BergenError, PositionError
+from bergen.kernel.rollout import ChoiceError
 from bergen.kernel.rollout import rollout as _kernel_rollout
 from bergen.round import RoundState
 
@@ -81,10 +82,8 @@ def rollout(
         return _kernel_rollout(
             context.table, context.boneyard, state._position, state.to_move, state.scores, rnd
         )
-    except BergenError:  # a user-supplied component broke its protocol
-        raise
-    except ValueError as e:  # the kernel's word for a number outside [0, 1)
-        raise BergenError(f"rng.random() returned a number outside [0, 1) ({e})") from None
+    except ChoiceError as e:
+        raise BergenError(f"rollout: rng.random() returned no number in [0, 1) ({e})") from None
 
 
 def _zero() -> float:

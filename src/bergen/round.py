@@ -69,7 +69,7 @@ class RoundContext:
         reserve: Boneyard tiles never drawn (rule 4).
         start_line: The line at the round's first position (empty after a deal).
         table: The kernel's numbers for the rules at this table (worked out from ``rules``
-            and ``seats``; not compared).
+            and ``seats`` when not given; not compared). Each round has its own.
     """
 
     rules: Rules
@@ -81,11 +81,12 @@ class RoundContext:
     boneyard: tuple[int, ...]
     reserve: int
     start_line: LineOfPlay
-    table: Table = attrs.field(init=False, eq=False, hash=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        """Work out the kernel's table for the rules at this table."""
-        object.__setattr__(self, "table", kernel_table(self.rules, self.seats))
+    table: Table = attrs.field(
+        default=attrs.Factory(lambda self: kernel_table(self.rules, self.seats), takes_self=True),
+        eq=False,
+        hash=False,
+        repr=False,
+    )
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle as the values given; the kernel's table is worked out again."""
@@ -219,6 +220,7 @@ class RoundState:
             boneyard=boneyard,
             reserve=table.reserve,
             start_line=LineOfPlay.empty(),
+            table=table,
         )
         return cls(
             to_move=leader(masks, tile),
@@ -285,6 +287,7 @@ class RoundState:
             boneyard=bone,
             reserve=table.reserve,
             start_line=line,
+            table=table,
         )
         return cls(to_move=to_move, scores=score_t, context=context, position=position)
 
@@ -438,12 +441,14 @@ class RoundState:
         """Whether ``move`` is legal for the seat to move (rules 2-4).
 
         Agrees with :meth:`legal_moves`, :meth:`check` and :meth:`apply`; never raises (any
-        other object is simply not legal). ``False`` once the round is over.
+        object that is not a :class:`Lead`, :class:`Play`, :class:`Draw` or :class:`Pass` is
+        simply not legal, whatever its ``__eq__`` says). ``False`` once the round is over.
         """
-        try:
-            return move in self.legal_moves()
-        except Exception:  # an object whose comparison raises is not a move
+        action = _action(move)
+        if action < 0 or self.outcome is not None:
             return False
+        context = self._context
+        return K.is_legal(context.table, context.boneyard, self._position, self.to_move, action)
 
     def check(self, move: Move, seat: int | None = None) -> None:
         """Raise if ``move`` is illegal; the one source of truth for legality.
@@ -457,9 +462,8 @@ class RoundState:
         """
         if seat is not None and self.outcome is None and _seat_number(seat) != self.to_move:
             raise self._not_your_turn(move, seat)
-        if move in self.legal_moves():
-            return
-        raise self._illegal(move)
+        if not self.is_legal(move):
+            raise self._illegal(move)
 
     # ------------------------------------------------------------------ apply
 
@@ -490,18 +494,13 @@ class RoundState:
             self.check(move, seat)  # raises unless the round is over
         context = self._context
         mover = self.to_move
-        cls = move.__class__
-        if cls is Play or cls is Lead or cls is Draw or cls is Pass:  # a move value: its id
-            action = action_of(move)
-            if self.outcome is not None or not K.is_legal(
-                context.table, context.boneyard, self._position, mover, action
-            ):
-                raise self._illegal(move)
-        else:  # anything else is compared with the legal moves (``in`` calls its __eq__)
-            legal = self.legal_moves()
-            if move not in legal:
-                self.check(move, seat)  # raises
-            action = action_of(legal[legal.index(move)])  # the engine's own, equal instance
+        action = _action(move)
+        if (
+            action < 0
+            or self.outcome is not None
+            or not K.is_legal(context.table, context.boneyard, self._position, mover, action)
+        ):
+            raise self._illegal(move)
         position, to_move, scores, outcome, outcome_seat, events = K.step(
             context.table, context.boneyard, self._position, mover, self.scores, action
         )
@@ -607,7 +606,7 @@ class RoundState:
         else:
             text = f"it is seat {self.to_move}'s turn, not seat {number}'s"
         return IllegalMoveError(
-            f"{move}: {text}",
+            f"{_safe_text(move)}: {text}",
             move=move,
             seat=self.to_move if number is None else number,
             reason=Reason.NOT_YOUR_TURN,
@@ -621,14 +620,16 @@ class RoundState:
         line = self.line
         ends = "" if line.lead is None else f" (ends {line.left} and {line.right})"
         reason, text = self._why_illegal(move, seat, line)
-        return IllegalMoveError(f"{move}: {text}{ends}", move=move, seat=seat, reason=reason)
+        return IllegalMoveError(
+            f"{_safe_text(move)}: {text}{ends}", move=move, seat=seat, reason=reason
+        )
 
     def _why_illegal(self, move: object, seat: int, line: LineOfPlay) -> tuple[Reason, str]:
         """The :class:`Reason` ``move`` breaks and the rule's words (rules 2-4)."""
         if self.outcome is not None:
             return Reason.ROUND_OVER, "the round is over"
-        if not isinstance(move, Lead | Play | Draw | Pass):
-            return Reason.NOT_A_MOVE, f"not a move: {move!r}"
+        if _action(move) < 0 or not isinstance(move, Lead | Play | Draw | Pass):
+            return Reason.NOT_A_MOVE, f"not a move: {_safe_repr(move)}"
         hand = self.hands[seat]
         if line.lead is None:
             required = self.required_lead
@@ -666,6 +667,35 @@ class RoundState:
             Reason.CANNOT_DRAW,
             f"nothing can be drawn (the last {self._context.reserve} tiles are the reserve)",
         )
+
+
+def _action(move: object) -> int:
+    """The kernel's action id of a :class:`Lead`, :class:`Play`, :class:`Draw` or :class:`Pass`
+    (subclasses included); -1 for any other object, or a move value not made by its
+    constructor.
+    """
+    if not isinstance(move, Lead | Play | Draw | Pass):
+        return -1
+    try:
+        return action_of(move)
+    except AttributeError:  # a Play or Lead made without its constructor: no tile
+        return -1
+
+
+def _safe_repr(value: object) -> str:
+    """``repr(value)``, or a description when its ``__repr__`` raises."""
+    try:
+        return repr(value)
+    except Exception as e:  # a hostile object's repr
+        return f"<{type(value).__name__} whose repr raises {type(e).__name__}>"
+
+
+def _safe_text(value: object) -> str:
+    """``str(value)``, or a description when its ``__str__`` raises."""
+    try:
+        return str(value)
+    except Exception as e:  # a hostile object's str
+        return f"<{type(value).__name__} whose str raises {type(e).__name__}>"
 
 
 def _event(event: K.Event) -> ScoreEvent:

@@ -326,8 +326,11 @@ class WorldSampler:
         if self._start_scores is None:
             self._start_scores = self._find_start_scores(start, by_position, remaining)
         world = self._replay(start, by_position, remaining, self._start_scores)
-        if world.view(view.seat) != view:  # pragma: no cover - an internal error
-            raise RuntimeError("internal error: a sampled world does not give the same view")
+        if world.view(view.seat) != view:  # a view built by hand that no round gives
+            raise PositionError(
+                "no round gives this view: replaying its public history on a world consistent "
+                "with its tiles ends elsewhere (a changed seat to move, drawable count, ...)"
+            )
         return world
 
     def _find_start_scores(

@@ -16,6 +16,10 @@ from bergen.kernel.table import Table, blocked_winner, header_points
 from bergen.kernel.tiles import FIT, HIGH, IS_DOUBLE, OTHER
 
 
+class ChoiceError(ValueError):
+    """``rnd()`` returned something other than a number in ``[0, 1)``."""
+
+
 def rollout(
     table: Table,
     boneyard: tuple[int, ...],
@@ -27,7 +31,8 @@ def rollout(
     """Play the round out from ``pos`` (in play, ``seat`` to move) and return the final scores.
 
     Raises:
-        ValueError: when ``rnd()`` returns a number outside ``[0, 1)``.
+        ChoiceError: when ``rnd()`` returns something other than a number in ``[0, 1)`` (checked
+            where a play is chosen; a forced move's number is not read).
     """
     masks, left, right, doubles, drawn = pos
     hands = list(masks)
@@ -72,7 +77,10 @@ def rollout(
         fr = hand & fit[right]
         if fl or fr:  # a play (rule 3)
             # The k-th legal play: tile index ascending, the left end first.
-            k = int(rnd() * (fl.bit_count() + fr.bit_count()))
+            try:
+                k = int(rnd() * (fl.bit_count() + fr.bit_count()))
+            except (TypeError, ValueError, OverflowError) as e:  # not a finite number
+                raise ChoiceError(f"rnd() returned no number in [0, 1): {e}") from None
             both = fl | fr
             on_left = True
             while both:
@@ -88,7 +96,7 @@ def rollout(
                     k -= 1
                 both ^= low
             else:  # k was no legal play
-                raise ValueError("rnd() returned a number outside [0, 1)")
+                raise ChoiceError("rnd() returned a number outside [0, 1)")
             t = low.bit_length() - 1
             hand ^= low
             hands[seat] = hand

@@ -8,7 +8,6 @@ returns.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 from bergen.errors import PositionError
 from bergen.kernel import table as K
@@ -25,7 +24,7 @@ from bergen.rules.components import (
     NoReduction,
 )
 from bergen.rules.protocols import BlockedHandJudge, HeaderReduction, LeadRule
-from bergen.tiles import DOUBLES, tiles_of_mask
+from bergen.tiles import DOUBLES, Tile, tiles_of_mask
 
 __all__ = ["kernel_table"]
 
@@ -64,7 +63,14 @@ def _judge_with(judge: BlockedHandJudge, sides: int) -> Callable[[tuple[int, ...
 
 def _lead_with(lead: LeadRule) -> Callable[[int], int]:
     def choose(doubles: int) -> int:
-        return lead.choose([d for d in DOUBLES if doubles >> d.index & 1]).index
+        held = [d for d in DOUBLES if doubles >> d.index & 1]
+        tile = lead.choose(held)
+        if not isinstance(tile, Tile) or tile not in held:
+            names = " ".join(map(str, held))
+            raise PositionError(
+                f"the lead rule {lead!r} returned {tile!r}, not one of the doubles held: {names}"
+            )
+        return tile.index
 
     return choose
 
@@ -72,8 +78,7 @@ def _lead_with(lead: LeadRule) -> Callable[[int], int]:
 def kernel_table(rules: Rules, seats: int) -> K.Table:
     """The kernel's :class:`~bergen.kernel.table.Table` for ``rules`` at ``seats`` seats.
 
-    Remembered for hashable rules (a rules value is immutable, so the table is the same every
-    time); rules holding an unhashable user component get a new table each time.
+    A new table each time: nothing is shared between rounds, so no round can change another's.
 
     Args:
         rules: A ruleset.
@@ -82,18 +87,6 @@ def kernel_table(rules: Rules, seats: int) -> K.Table:
     Raises:
         RulesError: when the rules do not allow this table (:meth:`Rules.for_table`).
     """
-    try:
-        return _remembered(rules, seats)
-    except TypeError:  # an unhashable user-supplied component
-        return _build(rules, seats)
-
-
-@lru_cache(maxsize=64)
-def _remembered(rules: Rules, seats: int) -> K.Table:
-    return _build(rules, seats)
-
-
-def _build(rules: Rules, seats: int) -> K.Table:
     table = rules.for_table(seats)
     points = rules.points
     reduction = rules.reduction
