@@ -110,11 +110,18 @@ def test_equal_rules_with_different_components_each_keep_their_own_judge(first: 
     assert results[False] == ((0, 2), ["blocked_hand seat=1 side=1 points=2"])
 
 
-def test_a_round_that_changes_its_table_changes_no_other_round() -> None:
+def test_no_round_can_change_its_table_nor_share_it() -> None:
     first = MatchState.new(3, seed=1).round
-    assert first is not None
-    object.__setattr__(first._context.table, "target", 1000)
-    assert MatchState.new(3, seed=2).round._context.table.target == 10  # type: ignore[union-attr]
+    second = MatchState.new(3, seed=2).round
+    assert first is not None and second is not None
+    table = first._context.table
+    for change in (
+        lambda: setattr(table, "target", 1000),
+        lambda: object.__setattr__(table, "target", 1000),
+    ):
+        with pytest.raises(AttributeError):
+            change()
+    assert table.target == 10 and table is not second._context.table
 
 
 class LeadNobody:

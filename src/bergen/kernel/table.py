@@ -1,7 +1,7 @@
 """A ruleset's numbers at one table, and the rules that read them: the reduction near the
 target (rule 6), the blocked-hand judges (rule 8) and the sides (rule 10).
 
-A :class:`Table` is an immutable record of plain values built by the layer above from a
+A :class:`Table` is an immutable tuple of plain values built by the layer above from a
 ``bergen.Rules`` value (``bergen.rules.kernel_table``). Built-in components are codes that the
 kernel works out on masks; a user-supplied component is a function the layer above wraps
 around the component's protocol, called through the table.
@@ -10,7 +10,7 @@ around the component's protocol, called through the table.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from bergen.kernel.tiles import DOUBLES_MASK, NON_DOUBLES_MASK, mask_pips
 
@@ -56,9 +56,9 @@ def _no_lead(doubles: int) -> int:
     return -1
 
 
-@dataclass(frozen=True)
-class Table:
-    """A ruleset's numbers at one table (all points in points, counts in tiles).
+class Table(NamedTuple):
+    """A ruleset's numbers at one table (all points in points, counts in tiles); a named tuple,
+    so that no field can be changed.
 
     Attributes:
         seats: 2..4.
