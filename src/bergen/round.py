@@ -674,8 +674,7 @@ def _action(move: object) -> int:
     (subclasses included); -1 for any other object, or a move value not made by its
     constructor.
     """
-    cls = move.__class__
-    if cls is not Play and cls is not Draw and not isinstance(move, Lead | Play | Draw | Pass):
+    if not isinstance(move, Play | Lead | Draw | Pass):
         return -1
     try:
         return action_of(move)
