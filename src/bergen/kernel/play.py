@@ -132,6 +132,8 @@ def is_legal(
     """
     masks, left, right, _, drawn = pos
     hand = masks[seat]
+    if action < 0 or action > PASS:  # no action id
+        return False
     if left < 0:
         return action >= LEAD and action < DRAW and action - LEAD == _lead_of(table, masks, hand)
     if action < LEAD:
