@@ -13,6 +13,7 @@ from bergen.errors import PositionError, RulesError
 from bergen.hands import Hand
 from bergen.kernel.deal import required_lead
 from bergen.kernel.table import Table
+from bergen.kernel.table import sides as table_sides
 from bergen.line import LineOfPlay
 from bergen.rules import Rules
 from bergen.rules.table import kernel_table
@@ -35,7 +36,7 @@ def _check_start(
     hands = deal.hands
     seats = len(hands)
     table = kernel_table(_rules(rules), seats)
-    sides = 2 if table.partnerships else seats
+    sides = table_sides(table)
     size = table.hand_size
     for h in hands:
         if len(h) != size:
@@ -83,7 +84,7 @@ def _check_position(
     Deal([*hand_tiles[:-1], (*hand_tiles[-1], *placed)] if hand_tiles else [], boneyard)
     seats = len(hand_tiles)
     table = kernel_table(_rules(rules), seats)
-    sides = 2 if table.partnerships else seats
+    sides = table_sides(table)
     if type(to_move) is not int or not 0 <= to_move < seats:
         raise PositionError(f"to_move must be a seat 0..{seats - 1}, got {to_move!r}")
     if type(dealer) is not int or not 0 <= dealer < seats:

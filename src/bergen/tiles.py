@@ -77,7 +77,7 @@ class Tile:
             raise NotationError(
                 f"a tile is written like '6-4' with numbers 0..6, got {text!r}", text=text
             )
-        return TILES[_index(int(parts[0]), int(parts[1]))]
+        return TILES[K.tile_index(int(parts[0]), int(parts[1]))]
 
     @classmethod
     def from_index(cls, index: int) -> Tile:
@@ -132,9 +132,6 @@ class Tile:
     def __repr__(self) -> str:
         """Valid Python: ``Tile(6, 4)``."""
         return f"Tile({self.high}, {self.low})"
-
-
-_index = K.tile_index
 
 
 TILES: tuple[Tile, ...] = tuple(

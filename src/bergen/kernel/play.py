@@ -71,7 +71,7 @@ def start_position(masks: tuple[int, ...]) -> Position:
     return (masks, -1, -1, 0, 0)
 
 
-def is_blocked(masks: tuple[int, ...], left: int, right: int, can_draw: int) -> bool:
+def is_blocked(masks: tuple[int, ...] | list[int], left: int, right: int, can_draw: int) -> bool:
     """Rule 8: whether nobody can play (no tile fits ``left`` or ``right``) and nobody can draw
     (``can_draw`` tiles can be drawn).
     """

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bergen.kernel.deal import required_lead
-from bergen.kernel.play import Position
+from bergen.kernel.play import Position, is_blocked
 from bergen.kernel.table import Table, blocked_winner, header_points
 from bergen.kernel.tiles import FIT, HIGH, IS_DOUBLE, OTHER
 
@@ -63,13 +63,8 @@ def rollout(
         if not hand:
             points[side] += table.going_out
             return tuple(points)
-        if drawn >= last:
-            ends = fit[left]
-            for h in hands:
-                if h & ends:
-                    break
-            else:
-                return _blocked(table, hands, points)
+        if drawn >= last and is_blocked(hands, left, right, 0):
+            return _blocked(table, hands, points)
         seat = seat + 1 if seat + 1 < n else 0
     while True:
         hand = hands[seat]
@@ -119,25 +114,15 @@ def rollout(
             if not hand:  # going out (rule 7)
                 points[seat & 1 if partners else seat] += table.going_out
                 return tuple(points)
-            if drawn >= last:  # rule 8: nobody can play or draw
-                ends = fit[left] | fit[right]
-                for h in hands:
-                    if h & ends:
-                        break
-                else:
-                    return _blocked(table, hands, points)
+            if drawn >= last and is_blocked(hands, left, right, 0):  # rule 8
+                return _blocked(table, hands, points)
             seat = seat + 1 if seat + 1 < n else 0
         elif drawn < last:  # draw (rule 4); the same seat moves again
             rnd()
             hands[seat] = hand | 1 << boneyard[drawn]
             drawn += 1
-            if drawn >= last:
-                ends = fit[left] | fit[right]
-                for h in hands:
-                    if h & ends:
-                        break
-                else:
-                    return _blocked(table, hands, points)
+            if drawn >= last and is_blocked(hands, left, right, 0):
+                return _blocked(table, hands, points)
         else:  # pass (rule 4)
             rnd()
             seat = seat + 1 if seat + 1 < n else 0

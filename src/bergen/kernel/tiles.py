@@ -93,16 +93,6 @@ def mask_of(indexes: tuple[int, ...] | list[int]) -> int:
     return m
 
 
-def indexes_of(mask: int) -> tuple[int, ...]:
-    """The tile indexes of ``mask``, lowest first."""
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
-
-
 def mask_pips(mask: int) -> int:
     """The pips on the tiles of ``mask``."""
     pips = 0
