@@ -170,8 +170,8 @@ class RecordReason(enum.StrEnum):
     ``loads`` of something that is not text, ``load`` of something that is neither a path nor a
     file open for reading, ``record_match`` names that do not fit)."""
     MATCH = "match"
-    """``record_match`` cannot record the match (a round from a set-up position, redeals without
-    a seed, scores that need ``start_scores``)."""
+    """``record_match`` cannot record the match (a round after the first from a set-up
+    position, redeals without a seed, scores that need ``start_scores``)."""
     OTHER = "other"
     """The default of a ``RecordError`` made without a reason; bergen itself always gives one of
     the codes above."""

@@ -1,4 +1,4 @@
-"""A match: rounds played until a side reaches the target (rules brief, rule 9).
+"""A match: rounds played until a side reaches the target (docs/rules.md, rule 9).
 
 A :class:`MatchState` deals each round from its seed (or takes explicit deals), redeals when
 nobody holds a double and the rules say so (the dealer stays), passes the deal to the left
@@ -22,6 +22,25 @@ from bergen.rules import CLASSIC, NoDouble, Rules
 __all__ = ["MatchState"]
 
 _MAX_REDEALS = 10_000
+
+
+def _start_scores(scores: Sequence[int] | None, sides: int, target: int) -> tuple[int, ...]:
+    """The match's starting scores, checked: one int >= 0 per side, each below the target."""
+    if scores is None:
+        return (0,) * sides
+    if isinstance(scores, str) or not isinstance(scores, Sequence):
+        raise PositionError(f"scores are one int per side, got {scores!r}")
+    out = tuple(scores)
+    if len(out) != sides:
+        raise PositionError(f"scores: {len(out)} entries for {sides} sides")
+    for side, v in enumerate(out):
+        if type(v) is not int or v < 0:
+            raise PositionError(f"scores[{side}]: points are an int >= 0, got {v!r}")
+        if v >= target:
+            raise PositionError(
+                f"scores[{side}]: {v} points is at the target {target}: the match would be over"
+            )
+    return out
 
 
 @attrs.frozen(kw_only=True)
@@ -67,7 +86,14 @@ class MatchState:
 
     @classmethod
     def new(
-        cls, seats: int, rules: Rules = CLASSIC, *, seed: int | None = None, dealer: int = 0
+        cls,
+        seats: int,
+        rules: Rules = CLASSIC,
+        *,
+        seed: int | None = None,
+        dealer: int = 0,
+        scores: Sequence[int] | None = None,
+        shuffles: int = 0,
     ) -> MatchState:
         """Start a match, dealing the first round when a seed is given.
 
@@ -77,26 +103,79 @@ class MatchState:
             seed: Any int for seeded deals (see :mod:`bergen.deal`), or ``None`` to give each
                 deal with :meth:`start_round`.
             dealer: The first dealer.
+            scores: Match points per side to start from (a match joined in progress), each
+                below the target; default all 0.
+            shuffles: Where the seed's deal stream starts: the index of the first shuffle to
+                deal from (default 0, the first); with ``seed=None`` it must be 0.
 
         Raises:
             RulesError: when the rules do not allow this table.
-            PositionError: for a bad dealer or seed.
+            PositionError: for a bad dealer, seed, shuffle index or scores.
         """
         table = _rules(rules).for_table(seats)
         if type(dealer) is not int or not 0 <= dealer < seats:
             raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
         if seed is not None and type(seed) is not int:
             raise PositionError(f"a seed is an int or None, got {seed!r}")
+        if type(shuffles) is not int or shuffles < 0 or (seed is None and shuffles != 0):
+            raise PositionError(
+                f"shuffles is the index (an int >= 0) of the seed's next shuffle, and 0 without "
+                f"a seed; got {shuffles!r}"
+            )
+        start = _start_scores(scores, table.sides, table.target)
         state = cls(
             rules=rules,
             seats=seats,
             seed=seed,
-            shuffles=0,
+            shuffles=shuffles,
             dealer=dealer,
-            scores=(0,) * table.sides,
+            scores=start,
             target=table.target,
         )
         return state._deal_from_seed() if seed is not None else state
+
+    @classmethod
+    def from_round(
+        cls, state: RoundState, *, seed: int | None = None, shuffles: int = 0
+    ) -> MatchState:
+        """A match whose current round is ``state``: a set-up position
+        (:meth:`RoundState.from_position`, :meth:`RoundState.from_text`) or any round.
+
+        The match's scores, dealer, rules and target are the round's. When the round ends and
+        no side has reached the target, the deal passes left (rule 9) and, with a seed, the
+        next round is dealt from the seed's stream at ``shuffles``; without one the match
+        awaits :meth:`start_round`.
+
+        Args:
+            state: The round in play (not over).
+            seed: Any int for the deals after this round, or ``None``.
+            shuffles: The index of the seed's next shuffle (0 without a seed).
+
+        Raises:
+            PositionError: when ``state`` is not a RoundState, is over, or the seed or
+                shuffle index is bad.
+        """
+        if not isinstance(state, RoundState):
+            raise PositionError(f"from_round takes a RoundState, got {state!r}")
+        if state.outcome is not None:
+            raise PositionError("from_round takes a round in play; this one is over")
+        if seed is not None and type(seed) is not int:
+            raise PositionError(f"a seed is an int or None, got {seed!r}")
+        if type(shuffles) is not int or shuffles < 0 or (seed is None and shuffles != 0):
+            raise PositionError(
+                f"shuffles is the index (an int >= 0) of the seed's next shuffle, and 0 without "
+                f"a seed; got {shuffles!r}"
+            )
+        return cls(
+            rules=state.rules,
+            seats=state.seats,
+            seed=seed,
+            shuffles=shuffles,
+            dealer=state.dealer,
+            scores=state.scores,
+            target=state.target,
+            round=state,
+        )
 
     # ------------------------------------------------------------------ facts
 

@@ -68,6 +68,8 @@ class RoundContext:
         boneyard: The boneyard's tile indexes at the round's first position, top first.
         reserve: Boneyard tiles never drawn (rule 4).
         start_line: The line at the round's first position (empty after a deal).
+        start_scores: Match points per side at the round's first position (before its first
+            action), in points; ``()`` when not known (a context built by hand).
         table: The kernel's numbers for the rules at this table (worked out from ``rules``
             and ``seats`` when not given; not compared). Each round has its own.
     """
@@ -81,6 +83,7 @@ class RoundContext:
     boneyard: tuple[int, ...]
     reserve: int
     start_line: LineOfPlay
+    start_scores: tuple[int, ...] = ()
     table: Table = attrs.field(
         default=attrs.Factory(lambda self: kernel_table(self.rules, self.seats), takes_self=True),
         eq=False,
@@ -102,6 +105,7 @@ class RoundContext:
                 self.boneyard,
                 self.reserve,
                 self.start_line,
+                self.start_scores,
             ),
         )
 
@@ -116,6 +120,7 @@ def _context(
     boneyard: tuple[int, ...],
     reserve: int,
     start_line: LineOfPlay,
+    start_scores: tuple[int, ...] = (),
 ) -> RoundContext:
     """A :class:`RoundContext` from its values in order (unpickling)."""
     return RoundContext(
@@ -128,6 +133,7 @@ def _context(
         boneyard=boneyard,
         reserve=reserve,
         start_line=start_line,
+        start_scores=start_scores,
     )
 
 
@@ -220,6 +226,7 @@ class RoundState:
             boneyard=boneyard,
             reserve=table.reserve,
             start_line=LineOfPlay.empty(),
+            start_scores=score_t,
             table=table,
         )
         return cls(
@@ -287,6 +294,7 @@ class RoundState:
             boneyard=bone,
             reserve=table.reserve,
             start_line=line,
+            start_scores=score_t,
             table=table,
         )
         return cls(to_move=to_move, scores=score_t, context=context, position=position)
@@ -358,6 +366,42 @@ class RoundState:
             else:
                 out.append(Action(seat, MOVES[action]))
         return tuple(out)
+
+    @property
+    def start_state(self) -> RoundState:
+        """The state at this round's first position: after the deal (and any lead draws), or
+        the set-up position; equal to the state :meth:`start` or :meth:`from_position` built.
+
+        Worked out by taking back the trail: each play or lead returns its tile to the hand
+        that laid it, each draw returns the drawn tile to the boneyard. Its scores are
+        ``context.start_scores`` (the scores when the round began).
+        """
+        if not self._trail:
+            return self if self.outcome is None else attrs.evolve(self, outcome=None)
+        context = self._context
+        masks = list(self._position[0])
+        drawn = self._position[4]
+        for seat, action in reversed(self._trail):
+            if action < A.LEAD:
+                masks[seat] |= 1 << (action >> 1)
+            elif action < A.DRAW:
+                masks[seat] |= 1 << (action - A.LEAD)
+            elif action == A.DRAW:
+                drawn -= 1
+                masks[seat] &= ~(1 << context.boneyard[drawn])
+        hands = tuple(masks)
+        line = context.start_line
+        if line.lead is None:
+            position = K.start_position(hands)
+        else:
+            flags = (K.LEFT_DOUBLE if line.left_double else 0) | (
+                K.RIGHT_DOUBLE if line.right_double else 0
+            )
+            position = (hands, line.left or 0, line.right or 0, flags, drawn)
+        scores = context.start_scores or self.scores
+        return RoundState(
+            to_move=self._trail[0][0], scores=scores, context=context, position=position
+        )
 
     def __repr__(self) -> str:
         """Valid Python that rebuilds an equal state: the constructor's compact fields."""

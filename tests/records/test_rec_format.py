@@ -179,8 +179,8 @@ def test_not_an_object() -> None:
 
 def test_unknown_format_version() -> None:
     doc = worked_doc()
-    doc["format"] = "bergen-record/2"
-    expect_error(doc, "unsupported format version", "bergen-record/2")
+    doc["format"] = "bergen-record/3"
+    expect_error(doc, "unsupported format version", "bergen-record/3")
     doc["format"] = "chess-pgn"
     expect_error(doc, "not a bergen record")
 

@@ -141,7 +141,7 @@ def test_simulate_json_replays(
     result = replay(load(path))
     assert result.is_over  # simulate plays to the target (rule 9)
     doc = json.loads(path.read_text())
-    assert doc["format"] == "bergen-record/1"
+    assert doc["format"] == "bergen-record/2"  # seeded: the deal stream is kept
     stated = [e for r in doc["rounds"] for e in r["events"]]
     assert len(stated) == sum(len(r.events) for r in result.rounds)
 

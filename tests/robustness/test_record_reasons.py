@@ -151,7 +151,7 @@ def set_at(doc: dict[str, Any], path: tuple[str | int, ...], value: object) -> d
         (("seats",), "three", "schema", "seats: expected an array"),
         (("rounds", 0, "actions", 0), "1-1X", "schema", "not a move in canonical notation"),
         (("rounds", 0, "position", "to_move"), -1, "schema", "expected an integer >= 0"),
-        (("format",), "bergen-record/2", "format", "unsupported format version"),
+        (("format",), "bergen-record/3", "format", "unsupported format version"),
         (("rules",), {"preset": "chess", "version": "1"}, "rules", "unknown preset 'chess'"),
         (("rules",), {"preset": "simple", "version": "9"}, "rules", "version '9'"),
         (("rounds", 0, "position", "line"), "1-2 *1-1", "deal", "position.line"),

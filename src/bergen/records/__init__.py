@@ -1,4 +1,5 @@
-"""Game records: the JSON format ``bergen-record/1``, load/dump, strict replay, perft counts.
+"""Game records: the JSON format ``bergen-record/2`` (and ``/1``), load/dump, strict replay,
+perft counts.
 
 A record holds the rules (a preset by name and version, or every field of a custom set), the
 seats (names optional) and, for each round, its explicit deal (hands and boneyard order) or a
@@ -20,10 +21,12 @@ import json
 from importlib.resources import files
 from typing import Any
 
+from bergen.errors import RecordError, RecordReason
 from bergen.records.codec import load, loads, record_from_json
 from bergen.records.model import (
     MAX_RECORD_BYTES,
     RECORD_FORMAT,
+    RECORD_FORMATS,
     Position,
     Record,
     RecordedAction,
@@ -38,6 +41,7 @@ from bergen.records.write import dump, dumps, format_json, record_to_json
 __all__ = [
     "MAX_RECORD_BYTES",
     "RECORD_FORMAT",
+    "RECORD_FORMATS",
     "Position",
     "Record",
     "RecordedAction",
@@ -62,20 +66,33 @@ __all__ = [
     "rules_to_json",
 ]
 
-SCHEMA_RESOURCE = "schema/bergen-record-1.schema.json"
-"""Where the JSON Schema (draft 2020-12) of ``bergen-record/1`` sits inside the package."""
+SCHEMA_RESOURCE = "schema/bergen-record-{version}.schema.json"
+"""Where the JSON Schema (draft 2020-12) of ``bergen-record/N`` sits inside the package."""
 
 
-def record_schema() -> dict[str, Any]:
-    """Return the JSON Schema (draft 2020-12) of the ``bergen-record/1`` format.
+def record_schema(version: int = 2) -> dict[str, Any]:
+    """Return the JSON Schema (draft 2020-12) of the ``bergen-record/N`` format.
 
-    The schema file ships inside the package (``bergen/schema/bergen-record-1.schema.json``)
-    for validators in other languages. It checks the shape of a record; the rules (28 distinct
-    tiles, legal actions, events) are checked only by :func:`replay`.
+    The schema files ship inside the package (``bergen/schema/bergen-record-2.schema.json``,
+    and ``-1`` for version 1) for validators in other languages. They check the shape of a
+    record; the rules (28 distinct tiles, legal actions, events) are checked only by
+    :func:`replay`. The version 2 schema also accepts every version 1 record.
+
+    Args:
+        version: 1 or 2 (the default, the newest).
 
     Returns:
         The schema as a JSON object.
+
+    Raises:
+        RecordError: (``reason`` ``"argument"``) for another version.
     """
-    text = files("bergen").joinpath(SCHEMA_RESOURCE).read_text(encoding="utf-8")
+    if version not in (1, 2) or type(version) is not int:
+        raise RecordError(
+            f"record_schema: versions 1 and 2 exist, got {version!r}",
+            reason=RecordReason.ARGUMENT,
+        )
+    resource = SCHEMA_RESOURCE.format(version=version)
+    text = files("bergen").joinpath(resource).read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema

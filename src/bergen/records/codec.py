@@ -1,4 +1,4 @@
-"""Reading records from JSON (``"format": "bergen-record/1"``); writing is in
+"""Reading records from JSON (``"format": "bergen-record/1"`` or ``/2``); writing is in
 :mod:`bergen.records.write`.
 
 The reader checks everything by hand (the core library has no JSON Schema dependency) and is at
@@ -22,6 +22,7 @@ from bergen.moves import Draw, parse_move
 from bergen.records.model import (
     MAX_RECORD_BYTES,
     RECORD_FORMAT,
+    RECORD_FORMATS,
     Position,
     Record,
     RecordedAction,
@@ -288,16 +289,17 @@ def record_from_json(obj: object) -> Record:
     if not isinstance(obj, dict):
         raise ctx.err("record", f"expected a JSON object, got {_kind(obj)}")
     fmt = obj.get("format")
-    if fmt != RECORD_FORMAT:
+    if fmt not in RECORD_FORMATS:
         if isinstance(fmt, str) and fmt.startswith("bergen-record/"):
             raise ctx.err(
                 "format",
-                f"unsupported format version {fmt!r}; this library reads {RECORD_FORMAT}",
+                f"unsupported format version {fmt!r}; this library reads "
+                f"{' and '.join(RECORD_FORMATS)}",
                 RecordReason.FORMAT,
             )
         raise ctx.err(
             "format",
-            f"not a bergen record: expected {RECORD_FORMAT!r}, got {fmt!r}",
+            f"not a bergen record: expected {RECORD_FORMAT!r} (or an earlier version), got {fmt!r}",
             RecordReason.FORMAT,
         )
     obj = _obj(
@@ -305,7 +307,8 @@ def record_from_json(obj: object) -> Record:
         "record",
         ctx,
         ("format", "rules", "seats", "rounds"),
-        ("seed", "meta", "start_scores", "scores"),
+        ("seed", "meta", "start_scores", "scores")
+        + (("shuffles",) if fmt != RECORD_FORMATS[0] else ()),
     )
     rules = rules_from_json(obj["rules"])
     seat_items = _list(obj["seats"], "seats", ctx)
@@ -318,6 +321,11 @@ def record_from_json(obj: object) -> Record:
     seed = obj.get("seed")
     if seed is not None and type(seed) is not int:
         raise ctx.err("seed", f"expected an integer or null, got {_kind(seed)}")
+    shuffles: int | None = None
+    if "shuffles" in obj:
+        shuffles = _int(obj["shuffles"], "shuffles", ctx)
+        if seed is None:
+            raise ctx.err("shuffles", "the index of the seed's next shuffle needs a 'seed'")
     meta: list[tuple[str, str]] = []
     if "meta" in obj:
         m = obj["meta"]
@@ -345,6 +353,7 @@ def record_from_json(obj: object) -> Record:
         scores=final,
         seed=seed,
         meta=tuple(meta),
+        shuffles=shuffles,
     )
 
 

@@ -21,6 +21,7 @@ from bergen.tiles import Tile
 __all__ = [
     "MAX_RECORD_BYTES",
     "RECORD_FORMAT",
+    "RECORD_FORMATS",
     "Position",
     "Record",
     "RecordedAction",
@@ -28,8 +29,12 @@ __all__ = [
     "RoundRecord",
 ]
 
-RECORD_FORMAT = "bergen-record/1"
-"""The value of a record's ``"format"`` field that this library reads and writes."""
+RECORD_FORMAT = "bergen-record/2"
+"""The newest value of a record's ``"format"`` field, which this library reads and writes."""
+
+RECORD_FORMATS = ("bergen-record/1", "bergen-record/2")
+"""Every format version this library reads. It writes the lowest that holds the record: version 1
+unless the record uses a field version 2 added (``shuffles``)."""
 
 MAX_RECORD_BYTES = 10 * 1024 * 1024
 """The largest record file :func:`bergen.records.load` reads: 10 MiB. A long match is a few
@@ -149,8 +154,12 @@ class Record:
         start_scores: Match points per side before the first round, or ``None`` for all 0 (a
             record may join a match in progress).
         scores: The final match points per side, when the record states them (checked).
-        seed: The seed the deals came from, for information only: replay uses the explicit
-            deals.
+        seed: The seed the deals came from. Replay uses the explicit deals; with ``shuffles``
+            the seed also deals the rounds after the record's last one.
+        shuffles: With ``seed``, the index of the seed's next shuffle (how many shuffles the
+            match had drawn, redeals included): :func:`bergen.records.replay` gives a match that
+            deals on from there exactly as the original would (format version 2). ``None``:
+            the record does not say, and the replayed match awaits explicit deals.
         meta: Free text about the record (source, date, players, ...), as ``(key, value)``
             pairs.
     """
@@ -162,6 +171,22 @@ class Record:
     scores: tuple[int, ...] | None = None
     seed: int | None = None
     meta: tuple[tuple[str, str], ...] = ()
+    shuffles: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        """Check that ``shuffles`` comes with a seed."""
+        if self.shuffles is not None and (
+            self.seed is None or type(self.shuffles) is not int or self.shuffles < 0
+        ):
+            raise RecordError(
+                f"shuffles ({self.shuffles!r}) is an int >= 0 and needs a seed",
+                reason=RecordReason.SCHEMA,
+            )
+
+    @property
+    def format(self) -> str:
+        """The format version this record is written in: the lowest that holds it."""
+        return RECORD_FORMATS[1] if self.shuffles is not None else RECORD_FORMATS[0]
 
     @property
     def seats(self) -> int:

@@ -17,7 +17,7 @@ from bergen.errors import BergenError, IllegalMoveError, Reason, RecordError, Re
 from bergen.events import Outcome, ScoreEvent
 from bergen.match import MatchState
 from bergen.moves import Draw, Move
-from bergen.records.model import Record, RecordedAction, RecordedEvent, RoundRecord
+from bergen.records.model import Position, Record, RecordedAction, RecordedEvent, RoundRecord
 from bergen.round import Action, RoundState
 from bergen.rules import HighestDouble, LowestDouble, NoDouble
 from bergen.tiles import Tile
@@ -238,6 +238,12 @@ def replay(record: Record) -> ReplayResult:
         match = _start_round(record, match, r, rr)
         rnd, match = _replay_round(record, match, r, rr)
         done.append(rnd)
+    if record.seed is not None and record.shuffles is not None:
+        # The deal stream goes on where the record says it stands: the match deals its next
+        # round from the seed, as the original did.
+        match = attrs.evolve(match, seed=record.seed, shuffles=record.shuffles)
+        if match.awaiting_deal:
+            match = match._deal_from_seed()
     if record.scores is not None and record.scores != match.scores:
         raise RecordError(
             f"scores: the record's final scores {list(record.scores)} differ from the "
@@ -457,22 +463,27 @@ def record_match(
 ) -> Record:
     """Make a record of a match played with :class:`bergen.MatchState`.
 
-    Every round that was dealt (finished, and the one in play) becomes a :class:`RoundRecord`
-    with its deal, its actions (draws name their tile) and its events, recomputed by replaying
-    the round. Redeals are assigned to the rounds they preceded by re-dealing from the seed.
+    Every round (finished, and the one in play) becomes a :class:`RoundRecord` with its deal
+    (or, for a first round set up with :meth:`~bergen.RoundState.from_position`, its first
+    position: :attr:`~bergen.RoundState.start_state`), its actions (draws name their tile) and
+    its events, recomputed by replaying the round. Redeals are assigned to the rounds they
+    preceded by re-dealing from the seed. A seeded match's record keeps the seed and where its
+    deal stream stands (``shuffles``), so that ``replay(record).match`` deals on exactly as
+    ``match`` does (``replay(record_match(m)).match == m``).
 
     Args:
         match: The match, finished or not.
         names: One name (or ``None``) per seat.
-        start_scores: The scores the match started from, when not all 0.
+        start_scores: The scores the match started from, when not all 0 (default: the first
+            round's scores at its start).
         meta: Free ``(key, value)`` text pairs to store.
 
     Returns:
         The record; ``replay(record_match(m))`` reproduces ``m``'s rounds and scores.
 
     Raises:
-        RecordError: (``reason`` ``"match"``) when a round started from a set-up position (its
-            start is not kept), when the match had redeals but no seed (which round each
+        RecordError: (``reason`` ``"match"``) when a round after the first started from a
+            set-up position, when the match had redeals but no seed (which round each
             preceded is not kept), or when the scores need ``start_scores``; (``reason``
             ``"argument"``) when ``match`` is not a :class:`~bergen.MatchState` or the names do
             not match the seats.
@@ -501,10 +512,10 @@ def record_match(
             )
     states = list(match.rounds) + ([match.round] if match.round is not None else [])
     for i, s in enumerate(states):
-        if s.deal is None:
+        if s.deal is None and i > 0:
             raise RecordError(
-                f"round {i} started from a set-up position, which a RoundState does not keep; "
-                "build its RoundRecord directly",
+                f"round {i} started from a set-up position; a record may start only its first "
+                "round from one",
                 round=i,
                 reason=RecordReason.MATCH,
             )
@@ -516,19 +527,43 @@ def record_match(
                 "known; build the RoundRecord values directly",
                 reason=RecordReason.MATCH,
             )
-        ri = 0
+        ri = 1 if states and states[0].deal is None else 0
         for k in range(match.shuffles):
             d = Deal.from_seed(match.seed, seats, match.hand_size, k)
             if ri < len(states) and d == states[ri].deal:
                 ri += 1
             elif ri < len(states):
                 redeals[ri].append(d)
-    scores = tuple(start_scores) if start_scores is not None else (0,) * len(match.scores)
+    if start_scores is not None:
+        scores = tuple(start_scores)
+    elif states and states[0].start_state.scores != (0,) * len(match.scores):
+        start_scores = scores = states[0].start_state.scores
+    else:
+        scores = (0,) * len(match.scores)
     rounds: list[RoundRecord] = []
     for i, final in enumerate(states):
         deal = final.deal
-        assert deal is not None
-        state = RoundState.start(deal, match.rules, dealer=final.dealer, scores=scores)
+        position: Position | None = None
+        if deal is None:
+            first = final.start_state
+            position = Position(
+                hands=tuple(h.tiles for h in first.hands),
+                boneyard=first.boneyard.tiles,
+                line=first.line,
+                to_move=first.to_move,
+                scores=None,
+            )
+            state = RoundState.from_position(
+                position.hands,
+                position.boneyard,
+                position.line,
+                position.to_move,
+                match.rules,
+                scores=scores,
+                dealer=final.dealer,
+            )
+        else:
+            state = RoundState.start(deal, match.rules, dealer=final.dealer, scores=scores)
         actions: list[RecordedAction] = []
         events: list[RecordedEvent] = []
         history: tuple[Action, ...] = final.history
@@ -547,7 +582,7 @@ def record_match(
             RoundRecord(
                 dealer=final.dealer,
                 deal=deal,
-                position=None,
+                position=position,
                 actions=tuple(actions),
                 events=tuple(events),
                 redeals=tuple(redeals[i]),
@@ -564,4 +599,5 @@ def record_match(
         scores=match.scores,
         seed=match.seed,
         meta=tuple(meta),
+        shuffles=match.shuffles if match.seed is not None else None,
     )

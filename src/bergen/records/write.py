@@ -1,4 +1,4 @@
-"""Writing records as JSON (``"format": "bergen-record/1"``), in a readable layout.
+"""Writing records as JSON (``"format": "bergen-record/1"`` or ``/2``), in a readable layout.
 
 The layout is canonical: ``dumps`` of a record gives the same text every time, so records can be
 compared as files (the conformance vectors are checked that way).
@@ -13,7 +13,7 @@ from typing import IO, Any
 
 from bergen.errors import RecordError, RecordReason
 from bergen.events import ScoreEvent
-from bergen.records.model import RECORD_FORMAT, Record, RoundRecord
+from bergen.records.model import Record, RoundRecord
 from bergen.records.rules_json import rules_to_json
 from bergen.tiles import Tile
 
@@ -85,7 +85,8 @@ def _round_json(rnd: RoundRecord) -> dict[str, Any]:
 
 
 def record_to_json(record: Record) -> dict[str, Any]:
-    """Turn a record into its JSON object (``"format": "bergen-record/1"``).
+    """Turn a record into its JSON object, in the lowest format version that holds it
+    (``"bergen-record/1"``, or ``"bergen-record/2"`` for a record with ``shuffles``).
 
     Args:
         record: The record.
@@ -103,12 +104,14 @@ def record_to_json(record: Record) -> dict[str, Any]:
             f"expected a Record (see record_match), got {record!r}", reason=RecordReason.ARGUMENT
         )
     out: dict[str, Any] = {
-        "format": RECORD_FORMAT,
+        "format": record.format,
         "rules": rules_to_json(record.rules),
         "seats": [{} if n is None else {"name": n} for n in record.names],
     }
     if record.seed is not None:
         out["seed"] = record.seed
+    if record.shuffles is not None:
+        out["shuffles"] = record.shuffles
     if record.meta:
         out["meta"] = dict(record.meta)
     if record.start_scores is not None:
