@@ -6,11 +6,11 @@ Usage:
 
 Three kinds of vector:
 
-* Random matches: one seeded match per preset and per value of every switch of the rules brief's
+* Random matches: one seeded match per preset and per value of every switch of docs/rules.md,
   "Variants" table, played by random legal moves. Some need a rare event (a redeal, draws for a
   lead double, a reduced header, a blocked hand); the generator tries seeds from a base until
   the match shows it, so the vector is sure to exercise the rule.
-* Hand-built positions: small records whose events were worked out by hand from the rules brief
+* Hand-built positions: small records whose events were worked out by hand from docs/rules.md
   (its "Test vectors worth having" and rules 4-9). The generator replays each one and stops if
   the engine disagrees with the hand-written events.
 * Invalid records (vectors/invalid/): each must be rejected at the round and action named in
@@ -252,28 +252,28 @@ def random_vectors() -> list[tuple[str, Record]]:
         ),
         v(
             "switch-lead-scores-off",
-            "classic with lead scoring off (003_ 'Scoring the lead')",
+            "classic with lead scoring off (EN 'Scoring the lead')",
             c.replace(lead_scores=False),
             3,
             1,
         ),
         v(
             "switch-lead-scores-on",
-            "simple with the lead scoring 2 (000_, 001_)",
+            "simple with the lead scoring 2 (SV, DE)",
             s.replace(lead_scores=True),
             3,
             1,
         ),
         v(
             "switch-target-15",
-            "classic, fifteen for every table (003_)",
+            "classic, fifteen for every table (EN)",
             c.replace(target=FixedTarget(15)),
             3,
             1,
         ),
         v(
             "switch-target-15-simple",
-            "simple, fifteen for every table (003_)",
+            "simple, fifteen for every table (EN)",
             s.replace(target=FixedTarget(15)),
             4,
             1,
@@ -288,7 +288,7 @@ def random_vectors() -> list[tuple[str, Record]]:
         ),
         v(
             "switch-reserve-2-simple",
-            "simple with reserve 2 (003_ 'Leaving the last two')",
+            "simple with reserve 2 (EN 'Leaving the last two')",
             s.replace(reserve=FixedReserve(2)),
             3,
             1,
@@ -304,7 +304,7 @@ def random_vectors() -> list[tuple[str, Record]]:
         ),
         v(
             "switch-no-draw",
-            "classic, Block Bergen: drawing off (003_)",
+            "classic, Block Bergen: drawing off (EN)",
             c.replace(drawing=False),
             3,
             1,
@@ -312,7 +312,7 @@ def random_vectors() -> list[tuple[str, Record]]:
         ),
         v(
             "switch-no-draw-simple",
-            "simple, Block Bergen: drawing off (003_)",
+            "simple, Block Bergen: drawing off (EN)",
             s.replace(drawing=False),
             2,
             1,
@@ -336,7 +336,7 @@ def random_vectors() -> list[tuple[str, Record]]:
         ),
         v(
             "switch-block-no-double-first",
-            "classic: a hand without doubles wins a block (003_)",
+            "classic: a hand without doubles wins a block (EN)",
             c.replace(blocked=NoDoubleFirst(), drawing=False),
             3,
             1,
@@ -411,7 +411,7 @@ def random_vectors() -> list[tuple[str, Record]]:
         ),
         v(
             "switch-reduction-off",
-            "classic without the reduction near the target (003_)",
+            "classic without the reduction near the target (EN)",
             c.replace(reduction=NoReduction()),
             3,
             1,
@@ -419,7 +419,7 @@ def random_vectors() -> list[tuple[str, Record]]:
         ),
         v(
             "switch-reduction-on-simple",
-            "simple with the reduction near the target (000_, Celko)",
+            "simple with the reduction near the target (SV, Celko)",
             s.replace(reduction=NearTargetReduction()),
             3,
             1,
@@ -523,14 +523,14 @@ def position_record(
 def hand_built() -> list[tuple[str, Record]]:
     c, s = CLASSIC, SIMPLE
     out: list[tuple[str, Record]] = []
-    # Rules brief test vector: ends 4 and 1, the 4-1 makes a double header on either end.
+    # docs/rules.md test vector: ends 4 and 1, the 4-1 makes a double header on either end.
     for end in "LR":
         out.append(
             (
                 f"position-header-4-1-{end}",
                 position_record(
                     f"ends 4 and 1: the 4-1 on the {'left' if end == 'L' else 'right'} end makes a "
-                    "double header, 2 (rules brief, test vectors; rule 5)",
+                    "double header, 2 (docs/rules.md, rule 5)",
                     c,
                     ["4-1 6-6 5-5", "6-5 2-2", "6-2 5-2"],
                     "4-3 *3-3 3-1",
@@ -547,7 +547,7 @@ def hand_built() -> list[tuple[str, Record]]:
                 f"position-header-6-4-{end}",
                 position_record(
                     f"ends 4 and the 6-6: the 6-4 on the {'4' if end == 'L' else '6-6'} makes a "
-                    f"{kind.replace('_', ' ')}, {pts} (rules brief, test vectors; rule 5)",
+                    f"{kind.replace('_', ' ')}, {pts} (docs/rules.md, rule 5)",
                     c,
                     ["6-4 5-5 1-1", "6-5 2-2", "6-2 5-2"],
                     "4-3 *3-3 3-6 6-6",
@@ -563,7 +563,7 @@ def hand_built() -> list[tuple[str, Record]]:
             "position-lead-3-3-triple",
             position_record(
                 "lead 3-3 (scores 2 under classic), 3-5, 5-6, then 6-3 makes a triple header, 3 "
-                "(rules brief, test vectors; rule 5)",
+                "(docs/rules.md, rule 5)",
                 c,
                 ["3-3 6-5 4-0", "5-3 6-3 4-1"],
                 "",
@@ -574,7 +574,7 @@ def hand_built() -> list[tuple[str, Record]]:
         )
     )
     # Reduction near the target 10 (classic, three seats): score before the play 5 or 6: 2 and
-    # 3; 7: 2 and 2; 8 or 9: 1 and 1 (rules brief, test vectors; rule 6).
+    # 3; 7: 2 and 2; 8 or 9: 1 and 1 (docs/rules.md, rule 6).
     value = {5: (3, 2), 6: (3, 2), 7: (2, 2), 8: (1, 1), 9: (1, 1)}
     for score, (triple, double) in value.items():
         for end, kind, base, pts in (
@@ -665,7 +665,7 @@ def hand_built() -> list[tuple[str, Record]]:
             ),
         )
     )
-    # Blocked hands from the rules brief: winner by rule (fewest pips / fewest doubles / no
+    # Blocked hands from docs/rules.md: winner by rule (fewest pips / fewest doubles / no
     # double first / non-double pips). Block Bergen (drawing off) so that the play blocks.
     judges = (
         ("fewest-pips", FewestPips()),
@@ -719,7 +719,7 @@ def hand_built() -> list[tuple[str, Record]]:
                     position_record(
                         f"blocked hand {who}: under {type(judge).__name__} "
                         f"{'nobody scores' if winner is None else f'seat {winner} scores 2'} "
-                        "(rules brief, test vectors; rule 8)",
+                        "(docs/rules.md, rule 8)",
                         c.replace(blocked=judge, drawing=False),
                         hands,
                         line,
@@ -789,7 +789,7 @@ def hand_built() -> list[tuple[str, Record]]:
                 ),
             )
         )
-    # Draw in turn for a lead double (simple, 003_): dealer seat 2, so seat 0 draws first.
+    # Draw in turn for a lead double (simple, EN): dealer seat 2, so seat 0 draws first.
     deal = Deal(
         [tiles("1-0 2-0 2-1 3-0 3-1"), tiles("3-2 4-0 4-1 4-2 4-3"), tiles("5-0 5-1 5-2 5-3 5-4")],
         tiles("6-0 6-1 6-2 4-4 0-0 1-1 2-2 3-3 5-5 6-3 6-4 6-5 6-6"),
@@ -813,7 +813,7 @@ def hand_built() -> list[tuple[str, Record]]:
                     (
                         "description",
                         "simple: nobody is dealt a double; left of the dealer (seat 2) "
-                        "seats 0, 1, 2, 0 draw 6-0, 6-1, 6-2, 4-4, and seat 0 leads the 4-4 (003_)",
+                        "seats 0, 1, 2, 0 draw 6-0, 6-1, 6-2, 4-4, and seat 0 leads the 4-4 (EN)",
                     ),
                     ("kind", "hand-built deal, events by hand"),
                 ),

@@ -1,8 +1,8 @@
 """bergen: the reference implementation of the rules of Bergen, a domino line game scored
 during play.
 
-The public API is re-exported here; see ``__all__``. The rules implemented are those of the
-rules brief (``docs/rules.md``), each with its source.
+The public API is re-exported here; see ``__all__``. The rules implemented are those of
+``docs/rules.md``, each rule with its source.
 """
 
 from __future__ import annotations

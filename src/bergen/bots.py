@@ -1,7 +1,7 @@
 """The bot protocol and the built-in bots: ``random``, ``greedy`` and ``search``.
 
 A bot receives a :class:`~bergen.view.PlayerView` and the legal moves and returns one of them
-(design.md, "Views, bots, hidden information"). Its randomness comes from its own seeded
+(docs/guides/bots.md, "What a seat may see: the view"). Its randomness comes from its own seeded
 ``random.Random``, so that a bot given the same seed and the same views makes the same moves.
 
 Bots are named on the command line by a built-in name (``random``, ``greedy``, ``search``) or
@@ -44,7 +44,7 @@ class BotError(BergenError, ValueError):
 
 @runtime_checkable
 class Bot(Protocol):
-    """What a bot implements (design.md, "Views, bots, hidden information").
+    """What a bot implements (docs/guides/bots.md, "What a seat may see: the view").
 
     A bot is built with a ``seed`` keyword (an int, or ``None`` for an unseeded generator) and
     keeps its own ``random.Random``. It must not keep the views it is given for anything but
@@ -132,7 +132,7 @@ def _ends_after(view: PlayerView, move: Play) -> tuple[int, int, bool, bool]:
 
 
 class GreedyBot:
-    """Takes the most points now, then follows the advice of the English rule page (``003_``).
+    """Takes the most points now, then follows the advice of the English rule page (``EN``).
 
     Moves are ranked by, in order: points scored at once (:func:`points_now`); a double laid on
     an end when the other end shows its number (the page's "doubles are worth an extra point");

@@ -2,7 +2,7 @@
 
 Every error derives from :class:`BergenError`; those caused by bad input also derive from
 ``ValueError``. Exception classes and their ``reason`` values are public API; message text is
-not (design.md, "Errors").
+not (docs/guides/app.md, "Errors, with reasons").
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class NotationError(BergenError, ValueError):
 
 
 class Reason(enum.Enum):
-    """Why a move was rejected (machine-readable; rules brief, rules 2-4)."""
+    """Why a move was rejected (machine-readable; docs/rules.md, rules 2-4)."""
 
     NOT_YOUR_TURN = "not_your_turn"
     """The move was made for a seat that is not the seat to move."""

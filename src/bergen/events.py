@@ -1,7 +1,7 @@
 """Score events: what a move scored, for whom, and why.
 
 ``RoundState.apply`` returns the events a move caused, in award order: a header first, then
-going out or a blocked hand (rules brief, rules 5-9). The points of a side's events add up to
+going out or a blocked hand (docs/rules.md, rules 5-9). The points of a side's events add up to
 the change in that side's score.
 """
 
@@ -17,7 +17,7 @@ __all__ = ["EventKind", "Outcome", "OutcomeKind", "ScoreEvent"]
 
 
 class EventKind(enum.Enum):
-    """The four ways to score in Bergen (rules brief, rules 5, 7 and 8)."""
+    """The four ways to score in Bergen (docs/rules.md, rules 5, 7 and 8)."""
 
     DOUBLE_HEADER = "double_header"
     """Both open ends show the same number (rule 5); also the lead double (rule 5)."""

@@ -2,7 +2,7 @@
 
 A :class:`Hand` is a set of tiles stored as a 28-bit mask (bit ``i`` for ``TILES[i]``). The
 :class:`Boneyard` is the undealt tiles in draw order, top first, with the reserve of tiles that
-are never drawn (rules brief, rule 4).
+are never drawn (docs/rules.md, rule 4).
 """
 
 from __future__ import annotations

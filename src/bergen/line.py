@@ -1,8 +1,8 @@
 """The line of play: the tiles laid, left to right, and its two open ends.
 
 A double is laid across the line and is not a spinner: it presents its number at its end, and
-that end "is a double" while the double is the outermost tile there (rules brief, "Equipment
-and terms"). After the lead double, both ends show its number and both are doubles.
+that end "is a double" while the double is the outermost tile there (docs/rules.md,
+"Equipment and terms"). After the lead double, both ends show its number and both are doubles.
 """
 
 from __future__ import annotations

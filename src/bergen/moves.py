@@ -3,7 +3,7 @@
 A move is one of :class:`Lead` (the opening double), :class:`Play` (a tile on the left or right
 open end), :class:`Draw` (one tile from the boneyard) and :class:`Pass`. The canonical notation
 is context-free: ``1-1`` for a lead, ``5-4L`` / ``5-4R`` for a play, ``draw`` and ``pass``
-(design.md, "Moves and notation"). Every move value is interned: ``Play(Tile(5, 4), End.LEFT)
+(docs/records.md, "Move notation"). Every move value is interned: ``Play(Tile(5, 4), End.LEFT)
 is Play(Tile(5, 4), End.LEFT)`` is not guaranteed, but equal moves compare and hash equal, and
 the engine hands out shared instances.
 """

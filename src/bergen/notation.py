@@ -5,7 +5,7 @@ The canonical notation (:func:`bergen.moves.parse_move`, ``str(move)``) is conte
 ``1-1`` for a lead, ``5-4L`` / ``5-4R`` for a play, ``draw`` and ``pass``. The short form needs
 the position: a play is written as its tile alone (``5-4``) when the tile's numbers fit only
 one open end of the line, and keeps its end (``4-1L``) when they fit both. A bare tile on an
-empty line is the lead. (design.md, "Moves and notation".)
+empty line is the lead. (docs/records.md, "Move notation".)
 
 Guarantee, property-tested: ``parse_short(short(m, s), s) == m`` for every legal move ``m`` of
 every state ``s``, and ``parse_short`` also reads every canonical text.
@@ -56,7 +56,7 @@ def short(move: Move, position: RoundState | LineOfPlay) -> str:
         NotationError: when ``position`` is neither a :class:`RoundState` nor a
             :class:`LineOfPlay`.
 
-    Source: design.md, "Moves and notation" (the short form).
+    Source: docs/records.md, "Short form".
     """
     line = _line(position)
     if isinstance(move, Play):
@@ -87,7 +87,7 @@ def parse_short(text: str, position: RoundState | LineOfPlay) -> Move:
             canonical texts, for example ``("4-1L", "4-1R")``.
         NotationError: when the text is not a move, or a bare tile fits neither open end.
 
-    Source: design.md, "Moves and notation" (the short form).
+    Source: docs/records.md, "Short form".
     """
     line = _line(position)
     move = parse_move(text)

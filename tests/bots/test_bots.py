@@ -39,11 +39,11 @@ def _choose(bot: Bot, state, seat: int | None = None):  # type: ignore[no-untype
     return bot.choose(state.view(seat), state.legal_moves())
 
 
-# ------------------------------------------------------------------ greedy (rules brief values)
+# ------------------------------------------------------------------ greedy (docs/rules.md values)
 
 
 def test_greedy_takes_the_double_header(position) -> None:  # type: ignore[no-untyped-def]
-    # Rules brief: ends 4 and 1, the 4-1 makes a double header on either end (2 points).
+    # docs/rules.md: ends 4 and 1, the 4-1 makes a double header on either end (2 points).
     state = position(["4-1 4-3 6-6", "5-5 0-0"], "4-2 *2-2 2-1")
     view = state.view(0)
     assert points_now(view, parse_move("4-1L")) == 2
@@ -54,7 +54,7 @@ def test_greedy_takes_the_double_header(position) -> None:  # type: ignore[no-un
 
 
 def test_greedy_prefers_the_triple_header(position) -> None:  # type: ignore[no-untyped-def]
-    # Rules brief: ends 4 and a double six; 4-6 on the 4 is a triple header (3), on the double
+    # docs/rules.md: ends 4 and a double six; 4-6 on the 4 is a triple header (3), on the double
     # six a double header (2).
     state = position(["6-4 3-3 1-0", "5-5 0-0"], "4-2 *2-2 2-6 6-6")
     view = state.view(0)

@@ -1,4 +1,4 @@
-"""Engine regressions found while building the bots (rules brief, rule 4)."""
+"""Engine regressions found while building the bots (docs/rules.md, rule 4)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ def final_scores(out: str) -> list[int]:
         (["--players", "2", "--seed", "1"], 15),  # 15 with two
         (["--players", "4", "--seed", "1"], 10),  # 10 with four individuals
         (["--players", "4", "--partnerships", "--seed", "1"], 15),  # 15 for two partnerships
-        (["--rules", "simple", "--players", "3", "--seed", "2"], 10),  # 003_: 10 at three
+        (["--rules", "simple", "--players", "3", "--seed", "2"], 10),  # EN: 10 at three
         (["--players", "3", "--target", "15", "--seed", "4"], 15),  # fifteen for every table
     ],
 )

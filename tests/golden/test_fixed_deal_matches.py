@@ -1,6 +1,6 @@
 """Whole matches from fixed deals and fixed moves, scored by hand (classic rules).
 
-Each move is listed with the events it must cause, worked out by hand from the rules brief; the
+Each move is listed with the events it must cause, worked out by hand from docs/rules.md; the
 comments give the open ends after the move (``D`` marks an end whose outermost tile is a
 double) and the running scores. Nothing here was copied from the engine's output.
 """

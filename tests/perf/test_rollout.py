@@ -3,7 +3,7 @@
 The reference is the loop the rollout module documents: ``legal_moves``, then ``apply`` of the
 move at index ``int(rng.random() * len(legal))``, until the round is over. Both sides get a
 ``random.Random`` seeded alike, so the same random choices must give the same final scores,
-under every preset, table size, partnerships and the variant switches of the rules brief.
+under every preset, table size, partnerships and the variant switches of docs/rules.md.
 """
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ def test_a_finished_round_keeps_its_scores() -> None:
 
 
 def worked_position() -> RoundState:
-    # Rules brief, test vectors: ends 4 and a double six. Seat 0 holds only the 6-4.
+    # docs/rules.md, rule 5: ends 4 and a double six. Seat 0 holds only the 6-4.
     line = LineOfPlay.parse("4-2 2-6 *6-6")
     held = [[Tile(6, 4)], [Tile(1, 0), Tile(2, 0)]]
     placed = {p.tile for p in line.tiles}

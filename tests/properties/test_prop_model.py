@@ -1,7 +1,7 @@
-"""The reference model of bergen.testing against the rules brief's own test vectors.
+"""The reference model of bergen.testing against the examples of docs/rules.md.
 
 The checkers trust the model, so the model is pinned here to values worked out by hand in the
-rules brief ("Test vectors worth having"), independently of the engine.
+docs/rules.md (rules 5, 6 and 8), independently of the engine.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ JUDGES = {
     "non-double pips": NoDoubleFirstNonDoublePips(),
 }
 
-# Rules brief, "Test vectors": winner by rule (fewest pips / fewest doubles / no double first /
+# docs/rules.md, rule 8: winner by rule (fewest pips / fewest doubles / no double first /
 # non-double pips); sides are A=0, B=1, C=2.
 BLOCK_VECTORS = [
     (["6-6", "5-4 3-2", "1-1 2-2"], (2, 1, 1, 1)),
@@ -49,7 +49,7 @@ BLOCK_VECTORS = [
 
 
 @pytest.mark.parametrize(("hands", "winners"), BLOCK_VECTORS)
-def test_model_blocked_hand_judges_match_the_brief(
+def test_model_blocked_hand_judges_match_the_rules(
     hands: list[str], winners: tuple[int | None, ...]
 ) -> None:
     sides = [tiles(h) for h in hands]
@@ -61,7 +61,7 @@ def test_model_blocked_hand_judges_match_the_brief(
     ("score", "double", "triple"), [(5, 2, 3), (6, 2, 3), (7, 2, 2), (8, 1, 1), (9, 1, 1)]
 )
 def test_model_reduction_near_target_10(score: int, double: int, triple: int) -> None:
-    # Rules brief, "Test vectors": target 10 under classic.
+    # docs/rules.md, rule 6: target 10 under classic.
     assert model_reduce(CLASSIC, 2, score, 10) == double
     assert model_reduce(CLASSIC, 3, score, 10) == triple
     # simple has no reduction near the target.
@@ -88,14 +88,14 @@ def model_with_line(line: list[tuple[str, int, int]], hand0: str, rules=CLASSIC)
 
 @pytest.mark.parametrize("end", [End.LEFT, End.RIGHT])
 def test_model_double_header_on_ends_4_and_1(end: End) -> None:
-    # Rules brief: ends 4 and 1, the 4-1 makes a double header on either end.
+    # docs/rules.md: ends 4 and 1, the 4-1 makes a double header on either end.
     model = model_with_line([("4-2", 4, 2), ("2-1", 2, 1)], "4-1 6-6")
     (event,) = model.apply(Play(Tile(4, 1), end))
     assert (event.kind, event.points) == (EventKind.DOUBLE_HEADER, 2)
 
 
 def test_model_triple_and_double_header_on_a_double_six_end() -> None:
-    # Rules brief: ends 4 and a double six; 4-6 on the 4 gives a triple header (3), on the
+    # docs/rules.md: ends 4 and a double six; 4-6 on the 4 gives a triple header (3), on the
     # double six a double header (2).
     # The line 4-3 3-6 *6-6 shows a 4 at the left and the double six at the right.
     line = [("4-3", 4, 3), ("3-6", 3, 6), ("6-6", 6, 6)]
@@ -108,7 +108,7 @@ def test_model_triple_and_double_header_on_a_double_six_end() -> None:
 
 
 def test_model_lead_3_3_sequence_ends_in_a_triple_header() -> None:
-    # Rules brief: lead 3-3, 3-5 on one side, 5-6 on the 5, then 6-3 on the 6: triple header.
+    # docs/rules.md: lead 3-3, 3-5 on one side, 5-6 on the 5, then 6-3 on the 6: triple header.
     model = model_with_line([("3-3", 3, 3)], "3-5 5-6 6-3 0-0")
     assert model.apply(Play(Tile(5, 3), End.RIGHT)) == []
     model.to_move = 0
@@ -120,7 +120,7 @@ def test_model_lead_3_3_sequence_ends_in_a_triple_header() -> None:
 
 @pytest.mark.parametrize(("seats", "drawable"), [(2, 14), (3, 8), (4, 6)])
 def test_model_drawable_tiles_under_reserve_2(seats: int, drawable: int) -> None:
-    # Rules brief: drawable tiles under reserve 2: 14 with two players, 8 with three, 6 with
+    # docs/rules.md: drawable tiles under reserve 2: 14 with two players, 8 with three, 6 with
     # four (classic hand sizes 6, 6, 5).
     size = {2: 6, 3: 6, 4: 5}[seats]
     order = list(TILES)
@@ -130,7 +130,7 @@ def test_model_drawable_tiles_under_reserve_2(seats: int, drawable: int) -> None
 
 
 def test_model_lead_draws_in_turn_under_simple() -> None:
-    # simple (003_): nobody holds a double, so the seats left of the dealer draw in turn until
+    # simple (EN): nobody holds a double, so the seats left of the dealer draw in turn until
     # one draws a double, and that seat leads it; the lead scores nothing.
     plain = [t for t in TILES if not t.is_double]
     doubles = [t for t in TILES if t.is_double]

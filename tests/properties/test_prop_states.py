@@ -2,7 +2,7 @@
 
 Every legal move of a drawn state is checked (purity, determinism, events, the model); a
 position set up again with RoundState.from_position plays on exactly the same; and the rules
-strategy reaches every value of every switch of the rules brief's "Variants" table.
+strategy reaches every value of every switch of docs/rules.md, "Presets and switches".
 """
 
 from __future__ import annotations

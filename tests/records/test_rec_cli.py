@@ -18,7 +18,7 @@ STRICT = str(ROOT / "examples" / "worked-hand-strict.json")
 def test_replay_prints_the_worked_hand(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", WORKED]) == 0
     out = capsys.readouterr().out
-    # 003_: "Alice 7, Ben 3, Cara 2"; "the totals are Alice 9, Ben 9 and Cara 5".
+    # EN: "Alice 7, Ben 3, Cara 2"; "the totals are Alice 9, Ben 9 and Cara 5".
     assert "points this round: Alice 7, Ben 3, Cara 2" in out
     assert "totals: Alice 9, Ben 9, Cara 5" in out
     lines = out.splitlines()

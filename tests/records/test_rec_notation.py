@@ -1,4 +1,4 @@
-"""The short notation (design.md, "Moves and notation"): the end is left out when only one end
+"""The short notation (docs/records.md, "Move notation"): the end is left out when only one end
 fits; an ambiguous short form names both readings. Round trips are property-tested."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Strict replay: the worked hand of the English rule page (seed 003_), records written by
+"""Strict replay: the worked hand of the English rule page (EN), records written by
 ``bergen simulate --json``, and every way a record can disagree with the rules."""
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def fails(doc: object, *words: str) -> RecordError:
 
 
 def test_the_worked_hand_replays_to_the_seed_totals() -> None:
-    # 003_ "A worked hand": "Alice 7, Ben 3, Cara 2"; "the totals are Alice 9, Ben 9 and Cara 5".
+    # EN "A worked hand": "Alice 7, Ben 3, Cara 2"; "the totals are Alice 9, Ben 9 and Cara 5".
     result = replay(load(WORKED))
     (rnd,) = result.rounds
     assert rnd.scores_before == (2, 6, 3)
@@ -368,7 +368,7 @@ def test_redeals_under_rules_that_draw_in_turn_fail() -> None:
     fails(doc, "never redeal")
     del doc["rounds"][0]["redeals"]  # simple draws in turn: the deal itself is fine
     result = replay_doc(doc)
-    # 003_: seats draw in turn from left of the dealer (seat 0), so seat 1 draws first; the
+    # EN: seats draw in turn from left of the dealer (seat 0), so seat 1 draws first; the
     # boneyard's 5-2 5-3 5-4 6-0 6-1 6-2 6-3 6-4 6-5 hold no double, then 0-0 comes up.
     draws = [(a.seat, str(a.drawn)) for a in result.rounds[0].start.lead_draws]
     assert draws[0] == (1, "5-2") and draws[-1] == (0, "0-0") and len(draws) == 10

@@ -84,7 +84,7 @@ def test_a_record_error_made_without_a_reason() -> None:
 
 
 def test_the_worked_hand_from_the_deal_is_a_wrong_lead() -> None:
-    # Rules brief, rule 2 and the rules page: Alice holds the 0-0, the lowest double, and must
+    # docs/rules.md, rule 2 and the rules page: Alice holds the 0-0, the lowest double, and must
     # lead it; the English rule page has her lead the 1-1.
     with pytest.raises(RecordError) as info:
         replay(load(STRICT))

@@ -1,4 +1,4 @@
-"""The ``classic`` preset, rule by rule (rules brief, "The default rules", rules 1-10).
+"""The ``classic`` preset, rule by rule (docs/rules.md, "The default rules", rules 1-10).
 
 Each test sets up a small position by hand (``RoundState.from_position`` with
 ``LineOfPlay.parse``) or an explicit deal, and checks the values the rule text gives.

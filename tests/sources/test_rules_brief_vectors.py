@@ -1,4 +1,4 @@
-"""The rules brief's "Test vectors worth having", one test each (values from the brief).
+"""The examples of docs/rules.md (rules 4, 5, 6 and 8), one test each (values from the rules).
 
 Every position here is set up with ``RoundState.from_position``; the lines were written so that
 the vector's ends are the open ends, and the engine's own parser checks that they connect.

@@ -1,4 +1,4 @@
-"""The exceptions bergen raises (design.md, "Errors")."""
+"""The exceptions bergen raises (docs/guides/app.md, "Errors, with reasons")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Score events and round outcomes (rules brief, rules 5-9)."""
+"""Score events and round outcomes (docs/rules.md, rules 5-9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hands and the boneyard (rules brief, rule 4 for the reserve)."""
+"""Hands and the boneyard (docs/rules.md, rule 4 for the reserve)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The line of play (rules brief, "Equipment and terms" and rule 3)."""
+"""The line of play (docs/rules.md, "Equipment and terms" and rule 3)."""
 
 from __future__ import annotations
 

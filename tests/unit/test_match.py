@@ -1,4 +1,4 @@
-"""MatchState: rounds played to the target (rules brief, rules 2 and 9)."""
+"""MatchState: rounds played to the target (docs/rules.md, rules 2 and 9)."""
 
 from __future__ import annotations
 

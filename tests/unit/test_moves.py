@@ -1,4 +1,4 @@
-"""Moves and their canonical notation (design.md, "Moves and notation")."""
+"""Moves and their canonical notation (docs/records.md, "Move notation")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RoundState: construction, legality, apply (rules brief, rules 2-10)."""
+"""RoundState: construction, legality, apply (docs/rules.md, rules 2-10)."""
 
 from __future__ import annotations
 

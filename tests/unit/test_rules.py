@@ -1,4 +1,5 @@
-"""Rules: presets, components, and the numbers for each table (rules brief, "Variants")."""
+"""Rules: presets, components, and the numbers for each table (docs/rules.md, "Presets and
+switches")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tiles of the double-six set (rules brief, "Equipment and terms")."""
+"""Tiles of the double-six set (docs/rules.md, "Equipment and terms")."""
 
 from __future__ import annotations
 

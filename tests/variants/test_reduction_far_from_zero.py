@@ -3,7 +3,7 @@
 The engine and :func:`bergen.rollout.rollout` tabulate the built-in reductions for the first
 scores of a match and ask the reduction itself beyond; these positions put a side at 600, 997
 and 998 points in a match to 1000, and one match to a target of a trillion points. The values
-come from the rules brief, rule 6: with ``need = target - score`` before the play, ``need <= 2``
+come from the docs/rules.md, rule 6: with ``need = target - score`` before the play, ``need <= 2``
 makes every header worth 1 and ``need == 3`` caps a header at 2; otherwise a double header is
 worth 2 and a triple header 3 (rule 5).
 """

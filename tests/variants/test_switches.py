@@ -1,6 +1,6 @@
-"""Each variant switch of the rules brief's "Variants" table changes play as its source says.
+"""Each variant switch of docs/rules.md, "Presets and switches" changes play as its source says.
 
-Values come from the rules brief and the seed texts; each test names its source.
+Values come from docs/rules.md and the rule texts it quotes; each test names its source.
 """
 
 from collections.abc import Callable, Sequence
@@ -56,8 +56,8 @@ def rest(*used: Sequence[Tile]) -> list[Tile]:
 def test_presets_carry_name_version_and_source() -> None:
     assert (CLASSIC.name, CLASSIC.version) == ("classic", "1")
     assert (SIMPLE.name, SIMPLE.version) == ("simple", "1")
-    assert "000_" in (CLASSIC.source or "")
-    assert "003_" in (SIMPLE.source or "")
+    assert "SV" in (CLASSIC.source or "")
+    assert "EN" in (SIMPLE.source or "")
 
 
 def test_changing_a_field_gives_an_unnamed_ruleset_that_remembers_its_base() -> None:
@@ -70,7 +70,7 @@ def test_changing_a_field_gives_an_unnamed_ruleset_that_remembers_its_base() -> 
 
 
 def test_simple_preset_fields_match_the_english_page() -> None:
-    # rules brief, "The English rule page": 6 tiles with two players, 5 with three or four;
+    # docs/rules.md, "Presets and switches" (EN): 6 tiles with two players, 5 with three or four;
     # draw in turn for a double; reserve 0; lead scores nothing; no reduction; fewest pips.
     assert SIMPLE.for_table(2).hand_size == 6
     assert SIMPLE.for_table(3).hand_size == 5
@@ -103,7 +103,7 @@ NO_DOUBLE_BONEYARD = tiles("6-5 6-4 3-3") + rest(*NO_DOUBLE_HANDS, tiles("6-5 6-
 
 
 def test_nobody_holds_a_double_draw_in_turn_left_of_the_dealer() -> None:
-    # 003_: "if nobody holds a double at all, everybody draws until one appears"; rules brief:
+    # EN: "if nobody holds a double at all, everybody draws until one appears"; docs/rules.md:
     # one tile each in turn, starting left of the dealer, and that player leads it.
     deal = Deal(NO_DOUBLE_HANDS, NO_DOUBLE_BONEYARD)
     assert not deal.has_double
@@ -129,7 +129,7 @@ def test_drawing_for_a_double_starts_left_of_the_dealer() -> None:
 
 
 def test_drawing_for_a_double_ignores_the_reserve_and_the_drawing_switch() -> None:
-    # rules brief, "Settled details": drawing for a lead double is part of the deal.
+    # docs/rules.md, "Details both presets share": drawing for a lead double is part of the deal.
     rules = SIMPLE.replace(reserve=FixedReserve(12), drawing=False)
     boneyard = tiles("6-5 6-4 6-3 6-2 6-1 6-0 5-5 4-4 3-3 2-2 1-1 0-0 6-6")
     state = RoundState.start(Deal(NO_DOUBLE_HANDS, boneyard), rules, dealer=2)
@@ -146,7 +146,7 @@ def test_drawing_for_a_double_ignores_the_reserve_and_the_drawing_switch() -> No
 
 
 def test_classic_redeals_when_nobody_holds_a_double() -> None:
-    # 000_: "om ingen har någon dubbel delas brickorna ut igen" (redealt); same dealer.
+    # SV: "om ingen har någon dubbel delas brickorna ut igen" (redealt); same dealer.
     hands = [
         tiles("1-0 2-0 2-1 3-0 3-1 3-2"),
         tiles("4-0 4-1 4-2 4-3 5-0 5-1"),
@@ -191,7 +191,7 @@ def test_highest_double_leads_when_switched() -> None:
     ],
 )
 def test_lead_scoring_switch(rules: Rules, points: int) -> None:
-    # 000_: "Den inledande dubbeln räknas som en dubbelträff"; 003_ "Scoring the lead".
+    # SV: "Den inledande dubbeln räknas som en dubbelträff"; EN "Scoring the lead".
     hands = [
         tiles("0-0 1-0 2-0 3-0 4-0"),
         tiles("1-1 2-1 3-1 4-1 5-1"),
@@ -208,7 +208,7 @@ def test_lead_scoring_switch(rules: Rules, points: int) -> None:
 
 
 def test_fifteen_for_every_table() -> None:
-    # 003_ "Fifteen for every table": 15 however many are at the table.
+    # EN "Fifteen for every table": 15 however many are at the table.
     rules = SIMPLE.replace(target=FixedTarget(15))
     assert [rules.for_table(n).target for n in (2, 3, 4)] == [15, 15, 15]
     assert [SIMPLE.for_table(n).target for n in (2, 3, 4)] == [15, 10, 10]
@@ -243,7 +243,7 @@ def reserve_position(rules: Rules) -> RoundState:
 
 
 def test_the_last_two_tiles_are_never_drawn() -> None:
-    # 000_: "de två sista brickorna dras aldrig"; 003_ "Leaving the last two": "draws until they
+    # SV: "de två sista brickorna dras aldrig"; EN "Leaving the last two": "draws until they
     # can or until only two tiles remain, then passes".
     state = reserve_position(CLASSIC)
     assert state.drawable == 1
@@ -259,7 +259,7 @@ def test_the_last_two_tiles_are_never_drawn() -> None:
 
 
 def test_reserve_zero_draws_to_the_last_tile() -> None:
-    # 003_: "Unable to play, draw from the boneyard until you can; once it is empty, pass."
+    # EN: "Unable to play, draw from the boneyard until you can; once it is empty, pass."
     state = reserve_position(SIMPLE)
     assert state.drawable == 3
     for _ in range(3):
@@ -279,7 +279,7 @@ def test_any_reserve_count() -> None:
 
 
 def test_block_bergen_passes_without_drawing() -> None:
-    # 003_ "Block Bergen": "The boneyard is never touched. A player who cannot match either end
+    # EN "Block Bergen": "The boneyard is never touched. A player who cannot match either end
     # knocks and passes".
     state = reserve_position(CLASSIC.replace(drawing=False))
     assert len(state.boneyard) == 3
@@ -293,7 +293,7 @@ def test_block_bergen_passes_without_drawing() -> None:
 
 
 def test_block_bergen_blocks_as_soon_as_nobody_can_play() -> None:
-    # 003_ "Block Bergen": "the hand blocks as soon as nobody can play", with tiles still in
+    # EN "Block Bergen": "the hand blocks as soon as nobody can play", with tiles still in
     # the boneyard.
     hand0 = tiles("6-6 5-5 4-4 6-5")  # no blank, no one
     hand1 = tiles("1-0 3-3 2-2")  # the only blank or one outside the boneyard is the 1-0
@@ -317,7 +317,7 @@ def test_block_bergen_blocks_as_soon_as_nobody_can_play() -> None:
 
 
 BLOCK_TABLE = [
-    # rules brief, "Test vectors": winner by (fewest pips, fewest doubles, no double first,
+    # docs/rules.md, rule 8: winner by (fewest pips, fewest doubles, no double first,
     # non-double pips)
     (["6-6", "5-4 3-2", "1-1 2-2"], (2, 1, 1, 1)),
     (["0-0 6-5", "1-1 2-2"], (1, 0, 1, 1)),
@@ -339,7 +339,7 @@ def test_blocked_hand_table(sides: list[str], winners: tuple[int | None, ...]) -
 
 
 def header_position(rules: Rules, scores: tuple[int, int]) -> RoundState:
-    """Two seats; seat 0 to play 4-6 with ends 4 and the double six (rules brief vector)."""
+    """Two seats; seat 0 to play 4-6 with ends 4 and the double six (docs/rules.md vector)."""
     hands = [tiles("6-4 0-0"), tiles("1-0")]
     line = LineOfPlay.parse("4-5 *5-5 5-6 6-6")
     used = [*hands[0], *hands[1], *tiles("4-5 5-5 5-6 6-6")]
@@ -372,7 +372,7 @@ def test_going_out_worth_one_in_some_published_rules() -> None:
 
 @pytest.mark.parametrize(("score", "reduced", "full"), [(5, 3, 3), (7, 2, 3), (8, 1, 3), (9, 1, 3)])
 def test_reduction_switch(score: int, reduced: int, full: int) -> None:
-    # rule 6 (000_, Celko) versus 003_ (no reduction): the triple header of the vector.
+    # rule 6 (SV, Celko) versus EN (no reduction): the triple header of the vector.
     rules = CLASSIC.replace(target=FixedTarget(10))
     _, events = header_position(rules, (score, 0)).apply(parse_move("6-4L"))
     assert (events[0].points, events[0].base_points) == (reduced, 3)
@@ -384,7 +384,7 @@ def test_reduction_switch(score: int, reduced: int, full: int) -> None:
 
 def test_reduction_component_values() -> None:
     r = NearTargetReduction()
-    # rules brief vector: target 10; 5 or 6 -> 2 and 3; 7 -> 2 and 2; 8 or 9 -> 1 and 1
+    # docs/rules.md vector: target 10; 5 or 6 -> 2 and 3; 7 -> 2 and 2; 8 or 9 -> 1 and 1
     assert [(r.reduce(2, s, 10), r.reduce(3, s, 10)) for s in (5, 6, 7, 8, 9)] == [
         (2, 3),
         (2, 3),

@@ -1,10 +1,10 @@
-"""The English rule page's worked hand (seed ``003_``, "A worked hand") under ``simple``.
+"""The English rule page's worked hand (seed ``EN``, "A worked hand") under ``simple``.
 
 Three players, five tiles each, playing to 10. The text names most tiles; the rest are filled
 in consistently with it: Ben holds one more tile (5-3), Cara two more with no six (3-1, 4-0),
 and the boneyard's top tile is the 6-2. Alice (seat 0) led the 1-1, although the text also has
 her holding the 0-0 (the lowest double): so the hand is replayed from the position after the
-lead (rules brief, "The English rule page").
+lead (docs/rules.md, "The English page's worked hand, step by step").
 """
 
 from bergen import (

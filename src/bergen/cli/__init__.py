@@ -1,6 +1,7 @@
 """The ``bergen`` command: one subcommand per module of this package.
 
-The CLI sits on top of the pure engine; the engine never imports it (design.md, principle 2).
+The CLI sits on top of the pure engine; the engine never imports it (the layers in
+pyproject.toml, ``[tool.importlinter]``).
 Each subcommand module has ``register(subparsers)``, which adds its parser and sets ``run``,
 a function taking the parsed arguments and returning the exit status.
 """

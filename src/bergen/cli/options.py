@@ -1,7 +1,7 @@
 """Command-line options for the rules: a preset and one flag per variant switch.
 
 Shared by every subcommand that plays (``simulate``, ``arena``, ``play``). The switches are the
-rows of the rules brief's "Variants" table.
+rows of docs/rules.md, "Presets and switches".
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def _ints(text: str, count: int, what: str) -> tuple[int, ...]:
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--rules`` and one option per variant switch to ``parser``."""
     g = parser.add_argument_group(
-        "rules", "a preset, then any switches to change (rules brief, Variants)"
+        "rules", "a preset, then any switches to change (docs/rules.md, 'Presets and switches')"
     )
     g.add_argument(
         "--rules", choices=sorted(PRESETS), default="classic", help="rules preset (default classic)"

@@ -4,7 +4,7 @@ perft counts.
 A record holds the rules (a preset by name and version, or every field of a custom set), the
 seats (names optional) and, for each round, its explicit deal (hands and boneyard order) or a
 set-up position, its actions in canonical notation and the score events they caused. Replay is
-strict: every stated event must be reproduced exactly (design.md, "Records"). The JSON Schema
+strict: every stated event must be reproduced exactly (docs/records.md, "Replay"). The JSON Schema
 of the format ships with the package (:func:`record_schema`) for apps in other languages; this
 library checks records by hand and does not need a schema validator.
 

@@ -85,7 +85,9 @@ class RecordedEvent:
 
 @attrs.frozen
 class Position:
-    """A set-up position a round starts from instead of a deal (design.md: "as chess has FEN").
+    """A set-up position a round starts from instead of a deal, as chess has FEN.
+
+    See docs/records.md, "The record format".
 
     Args:
         hands: The tiles of each seat.

@@ -3,7 +3,7 @@
 :func:`replay` plays a record's actions through the rules engine and requires every score event
 the record states to be reproduced exactly, in order; the first difference, illegal action or
 inconsistency raises :class:`bergen.RecordError` naming the round, the action index, the action
-text and the reason (design.md, "Records": "Replay is strict and fails loudly").
+text and the reason (docs/records.md, "Replay").
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ A preset is written ``{"preset": "classic", "version": "1"}``. Any other ruleset
 every field of :class:`bergen.Rules`; a built-in component is an object naming its type and its
 fields (``{"type": "FixedReserve", "count": 2}``), and ``"base"`` names the preset the set was
 derived from (``"classic"``, ``"simple"``) or is ``null``. A component a user wrote cannot be
-written: the record would not replay anywhere else (rules brief, "Variants": the user-supplied
-blocked-hand rule).
+written: the record would not replay anywhere else (docs/rules.md, "Presets and
+switches").
 """
 
 from __future__ import annotations

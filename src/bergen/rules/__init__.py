@@ -1,9 +1,9 @@
 """Rules: one frozen value made of one component per axis on which the rule texts differ.
 
-The two presets are :data:`CLASSIC` (the default; the Swedish/German text ``000_``/``001_``,
-pagat and Celko) and :data:`SIMPLE` (the English rule page ``003_``). Every switch of the rules
-brief's "Variants" table is a field; :meth:`Rules.replace` changes fields and gives an unnamed
-custom ruleset that remembers the preset it was based on.
+The two presets are :data:`CLASSIC` (the default; the Swedish/German text ``SV``/``DE``,
+pagat and Celko) and :data:`SIMPLE` (the English rule page ``EN``). Every switch of
+docs/rules.md, "Presets and switches", is a field; :meth:`Rules.replace` changes fields and
+gives an unnamed custom ruleset that remembers the preset it was based on.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ class TableRules:
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Rules:
-    """A complete ruleset: one component per variant axis (rules brief, "Variants").
+    """A complete ruleset: one component per variant axis (docs/rules.md, "Presets and switches").
 
     Build one with :data:`CLASSIC` or :data:`SIMPLE` and :meth:`replace`, or from scratch (the
     defaults are ``classic``). Fields and their sources:
@@ -125,7 +125,7 @@ class Rules:
             :class:`NoReduction`).
         blocked: Who wins a blocked hand (rule 8; a :class:`BlockedHandJudge`).
         reserve: Boneyard tiles never drawn (rule 4; :class:`FixedReserve`).
-        drawing: ``False`` for Block Bergen: the boneyard is never touched (``003_``).
+        drawing: ``False`` for Block Bergen: the boneyard is never touched (``EN``).
         target: The match target (rule 9; :class:`TargetByTable` or :class:`FixedTarget`).
         partnerships: Two partnerships at four seats, seats 0+2 against 1+3 (rule 10).
         name: The preset name, ``None`` for a custom ruleset.
@@ -267,9 +267,9 @@ class Rules:
 CLASSIC = Rules(
     name="classic",
     version="1",
-    source="seeds 000_ (Swedish) and 001_ (German); pagat; Celko, Game Cabinet",
+    source="SV and DE, the Swedish and German rules pages of a domino app; pagat; Celko",
 )
-"""The default rules: rules brief, rules 1-10."""
+"""The default rules: docs/rules.md, rules 1-10."""
 
 SIMPLE = Rules(
     hand_sizes=HandSizes(6, 5, 5),
@@ -280,9 +280,9 @@ SIMPLE = Rules(
     reserve=FixedReserve(0),
     name="simple",
     version="1",
-    source="seed 003_ (the English rule page)",
+    source="EN, the English rules page with variants, a worked hand and a FAQ",
 )
-"""The English rule page's rules (rules brief, "The English rule page: the simple preset")."""
+"""The English rule page's rules (docs/rules.md, "Presets and switches")."""
 
 PRESETS: dict[str, Rules] = {"classic": CLASSIC, "simple": SIMPLE}
 """The presets by name."""

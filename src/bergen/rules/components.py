@@ -1,7 +1,7 @@
 """The built-in rule components: small frozen values, one per published variant.
 
-Each names the rule text it implements (rules brief, "Variants"). They satisfy the protocols in
-:mod:`bergen.rules.protocols`.
+Each names the rule text it implements (docs/rules.md, "Presets and switches"). They satisfy
+the protocols in :mod:`bergen.rules.protocols`.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class HandSizes:
     """Tiles dealt to each seat, by table size.
 
     ``HandSizes(6, 6, 5)`` is the Swedish/German text (rule 1); ``HandSizes(6, 5, 5)`` the
-    English page (``003_``).
+    English page (``EN``).
 
     Args:
         two: Tiles each with two seats.
@@ -95,7 +95,7 @@ class HandSizes:
 
 @attrs.frozen
 class LowestDouble:
-    """The lowest double held leads (seeds ``000_``, ``001_``, ``003_``; pagat)."""
+    """The lowest double held leads (``SV``, ``DE``, ``EN``; pagat)."""
 
     def choose(self, doubles: Sequence[Tile]) -> Tile:
         """Return the lowest of the doubles held at the table (the
@@ -116,13 +116,13 @@ class HighestDouble:
 
 
 class NoDouble(enum.Enum):
-    """What happens when nobody is dealt a double (rules brief, rule 2 and "no double dealt")."""
+    """What happens when nobody is dealt a double (docs/rules.md, rule 2 and "no double dealt")."""
 
     REDEAL = "redeal"
-    """Shuffle and deal again, same dealer (``000_``, ``001_``)."""
+    """Shuffle and deal again, same dealer (``SV``, ``DE``)."""
     DRAW_IN_TURN = "draw"
     """Starting left of the dealer, each seat in turn draws one tile until somebody holds a
-    double, and that seat leads it (``003_``). This drawing is part of the deal: it ignores the
+    double, and that seat leads it (``EN``). This drawing is part of the deal: it ignores the
     reserve and the drawing switch."""
 
     def __repr__(self) -> str:
@@ -132,7 +132,7 @@ class NoDouble(enum.Enum):
 
 @attrs.frozen
 class Points:
-    """The four point values (rules brief, rules 5, 7, 8 and "points").
+    """The four point values (docs/rules.md, rules 5, 7, 8 and "points").
 
     Args:
         double_header: Points for a double header (2).
@@ -152,7 +152,7 @@ class Points:
 
 @attrs.frozen
 class NearTargetReduction:
-    """Headers are reduced near the target (rule 6; ``000_``, Celko).
+    """Headers are reduced near the target (rule 6; ``SV``, Celko).
 
     With ``need = target - score`` before the play: ``need <= 2`` makes every header worth 1;
     ``need == 3`` caps a header at 2. Going out and blocks are never reduced.
@@ -173,7 +173,7 @@ class NearTargetReduction:
 
 @attrs.frozen
 class NoReduction:
-    """Headers keep their value up to the target (``003_``)."""
+    """Headers keep their value up to the target (``EN``)."""
 
     def reduce(self, base: int, score: int, target: int) -> int:
         """Return ``base`` unchanged, in points (the
@@ -191,7 +191,7 @@ def _sides_min(keys: Sequence[tuple[int, ...]]) -> int | None:
 @attrs.frozen
 class FewestDoublesThenPips:
     """The side with the fewest doubles wins; fewer pips decide between sides level on doubles;
-    a complete tie scores nothing (rule 8; the "German rule" of ``000_``/``001_``).
+    a complete tie scores nothing (rule 8; the "German rule" of ``SV``/``DE``).
     """
 
     def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
@@ -205,7 +205,7 @@ class FewestDoublesThenPips:
 
 @attrs.frozen
 class FewestPips:
-    """Fewest pips wins; a tie for fewest scores nothing (``003_``; onlinedominogames)."""
+    """Fewest pips wins; a tie for fewest scores nothing (``EN``; onlinedominogames)."""
 
     def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
         """Return the winning side index, or ``None`` on a tie for fewest pips.
@@ -219,7 +219,7 @@ class FewestPips:
 @attrs.frozen
 class NoDoubleFirst:
     """A hand holding no double beats any hand holding one; then fewer pips
-    (``003_`` "Doubles decide a blocked hand"; puzzle-place).
+    (``EN`` "Doubles decide a blocked hand"; puzzle-place).
     """
 
     def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
@@ -256,7 +256,7 @@ class NoDoubleFirstNonDoublePips:
 
 @attrs.frozen
 class FixedReserve:
-    """A fixed number of boneyard tiles that are never drawn (rule 4: 2; ``003_``: 0).
+    """A fixed number of boneyard tiles that are never drawn (rule 4: 2; ``EN``: 0).
 
     Args:
         count: The reserve, in tiles.
@@ -306,7 +306,7 @@ class TargetByTable:
 
 @attrs.frozen
 class FixedTarget:
-    """One target for every table (``003_`` "Fifteen for every table": 15).
+    """One target for every table (``EN`` "Fifteen for every table": 15).
 
     Args:
         points: The target, in points.

@@ -1,6 +1,7 @@
 """The protocols a user implements to plug a rule of their own into :class:`bergen.Rules`.
 
-Each protocol is one axis on which the published rule texts differ (rules brief, "Variants").
+Each protocol is one axis on which the published rule texts differ (docs/rules.md, "Presets and
+switches").
 Built-in implementations are small frozen values; any object with the right method works.
 A rule object must be immutable and deterministic: the engine may call it any number of times.
 """
@@ -24,7 +25,7 @@ __all__ = [
 
 @runtime_checkable
 class HandSizeRule(Protocol):
-    """How many tiles each seat is dealt (rules brief, rule 1 and "hand sizes")."""
+    """How many tiles each seat is dealt (docs/rules.md, rule 1 and "hand sizes")."""
 
     def hand_size(self, seats: int) -> int:
         """Return the number of tiles dealt to each seat.
@@ -41,7 +42,7 @@ class HandSizeRule(Protocol):
 
 @runtime_checkable
 class LeadRule(Protocol):
-    """Which double must lead (rules brief, rule 2 and "lead double")."""
+    """Which double must lead (docs/rules.md, rule 2 and "lead double")."""
 
     def choose(self, doubles: Sequence[Tile]) -> Tile:
         """Return the double that must lead.
@@ -58,7 +59,7 @@ class LeadRule(Protocol):
 
 @runtime_checkable
 class HeaderReduction(Protocol):
-    """The value of a header near the target (rules brief, rule 6)."""
+    """The value of a header near the target (docs/rules.md, rule 6)."""
 
     def reduce(self, base: int, score: int, target: int) -> int:
         """Return the points a header actually scores (rule 6).
@@ -80,7 +81,7 @@ class HeaderReduction(Protocol):
 
 @runtime_checkable
 class BlockedHandJudge(Protocol):
-    """Who wins a blocked hand (rules brief, rule 8 and "blocked-hand rule")."""
+    """Who wins a blocked hand (docs/rules.md, rule 8 and "blocked-hand rule")."""
 
     def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
         """Return the side that wins a blocked hand (rule 8).
@@ -100,7 +101,7 @@ class BlockedHandJudge(Protocol):
 
 @runtime_checkable
 class ReserveRule(Protocol):
-    """How many boneyard tiles are never drawn (rules brief, rule 4 and "boneyard reserve")."""
+    """How many boneyard tiles are never drawn (docs/rules.md, rule 4 and "boneyard reserve")."""
 
     def reserve(self, seats: int, boneyard_size: int) -> int:
         """Return how many boneyard tiles are never drawn (rule 4).
@@ -118,7 +119,7 @@ class ReserveRule(Protocol):
 
 @runtime_checkable
 class TargetRule(Protocol):
-    """The score that ends the match (rules brief, rule 9 and "target")."""
+    """The score that ends the match (docs/rules.md, rule 9 and "target")."""
 
     def target(self, seats: int, partnerships: bool) -> int:
         """Return the score that ends the match (rule 9).

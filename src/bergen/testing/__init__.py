@@ -6,7 +6,7 @@ Needs Hypothesis: install the ``testing`` extra (``pip install 'bergen[testing]'
   (the presets and random combinations of every switch), :func:`tables` (seats and rules valid
   there), :func:`deals`, and :func:`round_states` (mid-round states reached by random legal
   play).
-- A reference model (:class:`RoundModel`) written from the rules brief alone, and checkers
+- A reference model (:class:`RoundModel`) written from docs/rules.md alone, and checkers
   (:class:`RoundChecker`, :class:`MatchChecker`) that run the engine beside it and check every
   invariant of :data:`INVARIANTS` after every step, raising :class:`InvariantViolation`;
   :func:`check_views` checks that a seat's view hides the tiles it cannot see.

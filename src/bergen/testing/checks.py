@@ -1,4 +1,4 @@
-"""Invariant checks: the engine against the rules brief and a reference model, step by step.
+"""Invariant checks: the engine against docs/rules.md and a reference model, step by step.
 
 :func:`check_round_state` checks one state on its own. :class:`RoundChecker` and
 :class:`MatchChecker` follow a round or a match move by move, run the reference model of
@@ -51,7 +51,7 @@ INVARIANTS: dict[str, str] = {
     "match-end": "the match ends exactly when a side reaches the target (rule 9)",
     "purity": "apply never changes the state it is called on",
     "determinism": "equal states given equal moves give equal results",
-    "model": "the engine agrees with the reference model built from the rules brief",
+    "model": "the engine agrees with the reference model built from docs/rules.md",
     "view": "a seat's view hides the other hands and the boneyard order",
     "engine-error": "the engine raised an unexpected exception during legal play",
 }
@@ -286,7 +286,7 @@ def _header_cap_applies(rules: Rules) -> bool:
 
 
 def _event_key(e: ScoreEvent, rules: Rules) -> tuple[Any, ...]:
-    # A won block may name either partner's seat (rules brief, "settled details").
+    # A won block may name either partner's seat (docs/rules.md, "Details both presets share").
     seat: object = e.seat
     if e.kind is EventKind.BLOCKED_HAND:
         seat = ("a seat of side", _side_of(rules, e.seat))

@@ -1,8 +1,8 @@
-"""A small reference model of one round, written from the rules brief and nothing else.
+"""A small reference model of one round, written from docs/rules.md and nothing else.
 
 The model keeps plain Python sets and lists (where every tile is, the line as oriented tiles,
 each side's points) and works out the legal moves and the score events of a move directly from
-the rules brief (rules 2-10), without calling the engine's rules code. The checkers of
+docs/rules.md (rules 2-10), without calling the engine's rules code. The checkers of
 :mod:`bergen.testing.checks` run the engine and this model side by side and compare them after
 every step.
 
@@ -41,8 +41,8 @@ __all__ = ["ModelOutcome", "RoundModel", "model_blocked_winner", "model_lead", "
 def model_lead(rules: Rules, doubles: Sequence[Tile]) -> Tile:
     """The double that must lead, given the doubles held at the table (rule 2).
 
-    ``LowestDouble``: the double with the fewest pips; ``HighestDouble``: the most pips (rules
-    brief, "lead double"). Any other lead rule is asked itself.
+    ``LowestDouble``: the double with the fewest pips; ``HighestDouble``: the most pips
+    (docs/rules.md, rule 2). Any other lead rule is asked itself.
 
     Args:
         rules: The ruleset.
@@ -63,8 +63,8 @@ def model_reduce(rules: Rules, base: int, score: int, target: int) -> int:
     """The points a header worth ``base`` scores for a side at ``score`` (rule 6).
 
     With ``NearTargetReduction``, ``need = target - score``: ``need <= 2`` makes a header worth
-    1 (at most), ``need == 3`` at most 2 (rules brief, rule 6). ``NoReduction`` keeps ``base``
-    (``003_``). Any other reduction is asked itself.
+    1 (at most), ``need == 3`` at most 2 (docs/rules.md, rule 6). ``NoReduction`` keeps ``base``
+    (``EN``). Any other reduction is asked itself.
 
     Args:
         rules: The ruleset.
@@ -97,9 +97,9 @@ def _unique_best(keys: list[tuple[int, ...]]) -> int | None:
 def model_blocked_winner(rules: Rules, sides: Sequence[Sequence[Tile]]) -> int | None:
     """The side that wins a blocked hand, or ``None`` when nobody scores (rule 8).
 
-    The four built-in judges, from the rules brief's "blocked-hand rule" row: fewest doubles
-    then fewest pips (``000_``); fewest pips (``003_``); a side holding no double beats any side
-    holding one, then fewest pips (``003_`` "doubles decide a blocked hand"); no double first,
+    The four built-in judges, from docs/rules.md, rule 8: fewest doubles
+    then fewest pips (``SV``); fewest pips (``EN``); a side holding no double beats any side
+    holding one, then fewest pips (``EN`` "doubles decide a blocked hand"); no double first,
     then the pips of non-double tiles only (puzzle-place). A tie for the best count scores
     nothing. Any other judge is asked itself.
 
@@ -186,9 +186,9 @@ class RoundModel:
         """The model of a round started from ``deal`` (rules 1-2).
 
         When nobody holds a double and the rules draw in turn, the seat left of the dealer and
-        then each seat in turn draws the top boneyard tile until somebody holds a double (rules
-        brief, ``simple`` and "settled details": this ignores the reserve and the drawing
-        switch).
+        then each seat in turn draws the top boneyard tile until somebody holds a double
+        (docs/rules.md, "Details both presets share": this ignores the reserve and the
+        drawing switch).
 
         Raises:
             ValueError: when nobody holds a double and the rules redeal (there is no round).
@@ -270,7 +270,7 @@ class RoundModel:
 
     def ends(self) -> tuple[int, int, bool, bool] | None:
         """``(left number, right number, left is a double, right is a double)``, or ``None``
-        before the lead (rules brief, "Equipment and terms").
+        before the lead (docs/rules.md, "Equipment and terms").
         """
         if not self.line:
             return None

@@ -184,7 +184,7 @@ def rules(
     double redeal or draw in turn, lead scoring, points (default, 1 for going out and blocks,
     or any small values), the reduction near the target on or off, the four blocked-hand
     judges, the reserve (0, 2 or any that leaves something to draw), drawing on or off, the
-    target by table (default or any) or fixed, and partnerships at four seats (rules brief,
+    target by table (default or any) or fixed, and partnerships at four seats (docs/rules.md,
     "Variants"). Each ruleset drawn is valid for a table size drawn with it (or for ``seats``).
     Shrinks toward the ``classic`` preset.
 

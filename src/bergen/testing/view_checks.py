@@ -33,8 +33,8 @@ def check_views(state: RoundState, rng: random.Random) -> int:
     For each seat, the position (hands, boneyard, line, scores, seat to move) is set up twice
     with :meth:`RoundState.from_position`: as it is, and with the tiles that seat cannot see
     (the other hands and the boneyard) dealt anew in an order drawn from ``rng``, every hand
-    and the boneyard keeping their sizes. The seat's two views must be equal (design.md,
-    "Views, bots, hidden information"). Its view must also show its own hand, every seat's tile
+    and the boneyard keeping their sizes. The seat's two views must be equal (docs/guides/bots.md,
+    "What a seat may see: the view"). Its view must also show its own hand, every seat's tile
     count and no drawn tile of another seat.
 
     Args:
