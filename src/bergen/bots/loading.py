@@ -1,0 +1,123 @@
+"""Loading bots by name: the built-in names and ``package.module:Class`` specs with keyword
+arguments in brackets (``search[playouts=800]``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from bergen.bots.base import Bot, BotError, _failure
+from bergen.bots.search import SearchBot
+from bergen.bots.simple import GreedyBot, RandomBot
+
+__all__ = ["BUILTIN_BOTS", "load_bot", "parse_bot_spec"]
+
+BUILTIN_BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "search": SearchBot,
+}
+"""The built-in bots by name."""
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split a bot spec into its name and keyword arguments.
+
+    Args:
+        spec: ``name``, ``package.module:Class``, either with ``[key=value,...]`` after it;
+            values are read as int, float, ``true``/``false`` or text.
+
+    Returns:
+        ``(name, kwargs)``.
+
+    Raises:
+        BotError: when the brackets or an argument are malformed.
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise BotError(f"a bot is a name such as 'greedy' or 'package.module:Class', got {spec!r}")
+    text = spec.strip()
+    kwargs: dict[str, Any] = {}
+    if "[" in text:
+        if not text.endswith("]"):
+            raise BotError(
+                f"bot arguments go in brackets at the end: 'search[playouts=800]', got {spec!r}"
+            )
+        text, _, args = text[:-1].partition("[")
+        for item in filter(None, (a.strip() for a in args.split(","))):
+            key, eq, value = item.partition("=")
+            if not eq or not key.strip().isidentifier():
+                raise BotError(f"bot argument {item!r} in {spec!r} is not key=value")
+            kwargs[key.strip()] = _value(value.strip())
+    return text, kwargs
+
+
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return text
+
+
+def load_bot(spec: str, seed: int | None = None) -> Bot:
+    """Build a bot from its spec (see :func:`parse_bot_spec`), with its own seed.
+
+    Args:
+        spec: A built-in name (:data:`BUILTIN_BOTS`) or ``package.module:Class``; the class
+            (or any callable) is called with ``seed=seed`` and the bracketed arguments.
+        seed: Seed of the bot's generator.
+
+    Returns:
+        The bot.
+
+    Raises:
+        BotError: for an unknown name, a module or class that cannot be imported (including a
+            module that raises any exception, ``SystemExit`` from ``sys.exit()`` and other
+            ``BaseException`` subclasses included, while it is imported), arguments the bot
+            does not take, a constructor that raises (the same way), or an object without a
+            ``choose`` method.
+        KeyboardInterrupt: when interrupted (Ctrl-C) while importing or building the bot.
+    """
+    name, kwargs = parse_bot_spec(spec)
+    factory: Callable[..., Any]
+    if ":" in name:
+        module_name, _, attr = name.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as e:
+            raise BotError(f"bot {spec!r}: cannot import module {module_name!r} ({e})") from None
+        except KeyboardInterrupt:
+            raise
+        except BaseException as e:  # an empty or relative name, or the module fails or exits
+            raise BotError(
+                f"bot {spec!r}: cannot import module {module_name!r} ({_failure(e)})"
+            ) from None
+        try:
+            factory = getattr(module, attr)
+        except AttributeError:
+            raise BotError(f"bot {spec!r}: module {module_name!r} has no {attr!r}") from None
+    else:
+        try:
+            factory = BUILTIN_BOTS[name]
+        except KeyError:
+            known = ", ".join(sorted(BUILTIN_BOTS))
+            raise BotError(
+                f"unknown bot {name!r}: use one of {known}, or package.module:Class"
+            ) from None
+    try:
+        bot = factory(seed=seed, **kwargs)
+    except TypeError as e:
+        raise BotError(f"bot {spec!r}: {e}") from None
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # the bot's own constructor failed, or exited
+        raise BotError(f"bot {spec!r} could not be built: {_failure(e)}") from None
+    if not callable(getattr(bot, "choose", None)):
+        raise BotError(f"bot {spec!r} has no choose(view, legal_moves) method")
+    return bot
