@@ -1,7 +1,7 @@
 """The bot protocol and the built-in bots: ``random``, ``greedy`` and ``search``.
 
 A bot receives a :class:`~bergen.view.PlayerView` and the legal moves and returns one of them
-(docs/guides/bots.md). Its randomness comes from its own seeded
+(docs/guides/bots.md, "What a seat may see: the view"). Its randomness comes from its own seeded
 ``random.Random``, so that a bot given the same seed and the same views makes the same moves.
 
 Bots are named on the command line by a built-in name (``random``, ``greedy``, ``search``) or

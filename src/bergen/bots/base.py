@@ -23,7 +23,7 @@ class BotError(BergenError, ValueError):
 
 @runtime_checkable
 class Bot(Protocol):
-    """What a bot implements (docs/guides/bots.md).
+    """What a bot implements (docs/guides/bots.md, "What a seat may see: the view").
 
     A bot is built with a ``seed`` keyword (an int, or ``None`` for an unseeded generator) and
     keeps its own ``random.Random``. It must not keep the views it is given for anything but

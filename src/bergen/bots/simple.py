@@ -77,7 +77,7 @@ def _ends_after(view: PlayerView, move: Play) -> tuple[int, int, bool, bool]:
 
 
 class GreedyBot:
-    """Takes the most points now, then follows the advice of the English rule page (``003_``).
+    """Takes the most points now, then follows the advice of the English rule page (``EN``).
 
     Moves are ranked by, in order: points scored at once (:func:`points_now`); a double laid on
     an end when the other end shows its number (the page's "doubles are worth an extra point");
