@@ -24,6 +24,7 @@ from bergen.errors import (
     RecordError,
     RecordReason,
     RulesError,
+    SearchLimitError,
 )
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.hands import Boneyard, Hand
@@ -157,6 +158,7 @@ __all__ = [
     "RulesError",
     "ScoreEvent",
     "SearchBot",
+    "SearchLimitError",
     "TableRules",
     "TargetByTable",
     "TargetRule",

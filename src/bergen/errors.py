@@ -20,6 +20,7 @@ __all__ = [
     "RecordError",
     "RecordReason",
     "RulesError",
+    "SearchLimitError",
 ]
 
 
@@ -121,6 +122,20 @@ class PositionError(BergenError, ValueError):
 
 class MatchOverError(BergenError, ValueError):
     """An action asked of a match that has already ended."""
+
+
+class SearchLimitError(BergenError, RuntimeError):
+    """A search stopped at the limit its caller set (a node count or a time), before it had an
+    answer: :func:`bergen.solver.solve` past its ``max_nodes`` or ``seconds``.
+
+    Attributes:
+        nodes: The positions visited when it stopped.
+    """
+
+    def __init__(self, message: str, *, nodes: int) -> None:
+        """Store the message and the positions visited."""
+        super().__init__(message)
+        self.nodes = nodes
 
 
 class RecordReason(enum.StrEnum):

@@ -15,7 +15,9 @@ here, or a table built by one function; the rules page links each rule to it:
   (rule 6), the blocked-hand judges (rule 8), sides (rule 10);
 - :mod:`bergen.kernel.play`: legal actions (rules 2-4), headers (rule 5), the step of one action
   with its score events (rules 2-9);
-- :mod:`bergen.kernel.rollout`: a whole playout in one loop, for search.
+- :mod:`bergen.kernel.rollout`: a whole playout in one loop, for search;
+- :mod:`bergen.kernel.solve`: perfect-information search of a round (alpha-beta with a
+  transposition table), for :mod:`bergen.solver`.
 
 The kernel does not check its arguments: the layers above check what users give them.
 """
