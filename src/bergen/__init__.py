@@ -32,6 +32,7 @@ from bergen.line import LineOfPlay, PlacedTile
 from bergen.match import MatchState
 from bergen.moves import DRAW, PASS, Draw, End, Lead, Move, Pass, Play, parse_move
 from bergen.notation import parse_short, short
+from bergen.position_text import PositionTextError
 from bergen.records import (
     RECORD_FORMAT,
     Record,
@@ -140,6 +141,7 @@ __all__ = [
     "PlayerView",
     "Points",
     "PositionError",
+    "PositionTextError",
     "RandomBot",
     "Reason",
     "Record",

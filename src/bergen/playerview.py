@@ -18,13 +18,22 @@ from typing import Protocol
 
 import attrs
 
-from bergen.errors import PositionError
+from bergen.errors import BergenError, PositionError
 from bergen.events import Outcome, OutcomeKind
 from bergen.hands import Hand
 from bergen.line import LineOfPlay
-from bergen.moves import Action, Draw, End, Lead, Pass, Play
+from bergen.moves import DRAW, Action, Draw, End, Lead, Pass, Play
+from bergen.position_text import (
+    VIEW_FIELDS,
+    PositionText,
+    PositionTextError,
+    TextAction,
+    field_starts,
+    format_position,
+    parse_position,
+)
 from bergen.rules import Rules
-from bergen.tiles import FULL_MASK, Tile, tile_mask, tiles_of_mask
+from bergen.tiles import FULL_MASK, TILES, Tile, tile_mask, tiles_of_mask
 
 
 class Viewable(Protocol):
@@ -109,6 +118,140 @@ class PlayerView:
         if not isinstance(result, PlayerView):
             raise PositionError(f"PlayerView.of takes a RoundState, got {state!r}")
         return result
+
+    def to_text(self) -> str:
+        """This view in the public form of the position notation (docs/records.md, "The
+        position notation"): the seat's own tiles, the other seats' counts (``?5``), the line,
+        the boneyard's size (``?13``), scores, dealer, the seat to move (and the outcome), then
+        ``@seat``, ``deal`` or ``setup`` and the public history, the seat's own draws naming
+        their tiles.
+
+        Guarantee, property-tested: ``PlayerView.from_text(v.to_text()) == v``.
+
+        Returns:
+            One line of text.
+
+        Raises:
+            NotationError: when the rules are neither a preset nor a preset with boolean
+                switches flipped.
+        """
+        own = list(self.own_draws)
+        history: list[TextAction] = []
+        for s in self.lead_draws:
+            tile = own.pop(0) if s == self.seat and own else None
+            history.append(TextAction(s, DRAW, tile, lead_draw=True))
+        for a in self.history:
+            tile = own.pop(0) if a.seat == self.seat and isinstance(a.move, Draw) and own else None
+            history.append(TextAction(a.seat, a.move, tile))
+        seats = self.seats
+        return format_position(
+            PositionText(
+                rules=self.rules,
+                hands=tuple(self.hand.tiles if i == self.seat else () for i in range(seats)),
+                hidden=tuple(0 if i == self.seat else self.tile_counts[i] for i in range(seats)),
+                line=self.line,
+                boneyard=(),
+                boneyard_hidden=self.boneyard_size,
+                scores=self.scores,
+                dealer=self.dealer,
+                to_move=self.to_move,
+                outcome=self.outcome,
+                seat=self.seat,
+                from_deal=self.from_deal,
+                history=tuple(history),
+            )
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> PlayerView:
+        """Read a view from the public form of the position notation (see :meth:`to_text`).
+
+        Checked: the seat's own tiles are all given and the other hands and the boneyard are
+        counts only; the counts, the line and the own tiles make the 28 tiles; one score per
+        side, each a number of points; the seat's own draws (and only those) name their
+        tiles; the lead draws come from a deal.
+
+        Args:
+            text: One line of ten fields.
+
+        Returns:
+            The view.
+
+        Raises:
+            PositionTextError: (a :class:`~bergen.errors.NotationError`) naming the field and
+                the character position, for text that breaks the grammar or does not add up.
+        """
+        p = parse_position(text)
+        fields = field_starts(text)
+        if p.seat is None:
+            raise PositionTextError(
+                "this is a full position (seven fields); a view has ten: read it with "
+                "RoundState.from_text",
+                text=text,
+                field="text",
+                column=len(text),
+            )
+        seat = p.seat
+
+        def fail(field: str, message: str) -> PositionTextError:
+            return PositionTextError(
+                message, text=text, field=field, column=fields[VIEW_FIELDS.index(field)]
+            )
+
+        if p.hidden[seat]:
+            raise fail("hands", f"a view gives all of its own seat's tiles (seat {seat})")
+        if any(p.hands[i] for i in range(p.seats) if i != seat):
+            raise fail("hands", "a view gives the other seats' tiles only as counts (?5)")
+        if p.boneyard or p.boneyard_hidden is None:
+            raise fail("boneyard", "a view gives the boneyard as a count (?13, or - when empty)")
+        counts = tuple(len(p.hands[seat]) if i == seat else p.hidden[i] for i in range(p.seats))
+        total = sum(counts) + len(p.line) + p.boneyard_hidden
+        if total != len(TILES):
+            raise fail("boneyard", f"the hands, line and boneyard hold {total} tiles, not 28")
+        try:
+            table = p.rules.for_table(p.seats)
+        except BergenError as e:
+            raise fail("rules", str(e)) from e
+        if len(p.scores) != table.sides:
+            raise fail("scores", f"{len(p.scores)} scores for {table.sides} sides")
+        own: list[Tile] = []
+        history: list[Action] = []
+        lead_draws: list[int] = []
+        for a in p.history:
+            if isinstance(a.move, Draw) and a.seat == seat:
+                if a.tile is None:
+                    raise fail("history", "the view's own draws name the tile drawn")
+                own.append(a.tile)
+            elif a.tile is not None:
+                raise fail("history", "only the view's own draws name their tiles")
+            if a.lead_draw:
+                lead_draws.append(a.seat)
+            else:
+                history.append(Action(a.seat, a.move))
+        if lead_draws and not p.from_deal:
+            raise fail("history", "lead draws follow a deal, not a set-up position")
+        hand = Hand.of(p.hands[seat])
+        if own and not all(t in hand or t in {q.tile for q in p.line.tiles} for t in own):
+            raise fail("history", "a tile the seat drew is neither in its hand nor on the line")
+        bone = p.boneyard_hidden
+        return cls(
+            seat=seat,
+            rules=p.rules,
+            hand=hand,
+            line=p.line,
+            tile_counts=counts,
+            boneyard_size=bone,
+            drawable=0 if not p.rules.drawing or bone <= table.reserve else bone - table.reserve,
+            scores=p.scores,
+            target=table.target,
+            to_move=p.to_move,
+            dealer=p.dealer,
+            outcome=p.outcome,
+            history=tuple(history),
+            lead_draws=tuple(lead_draws),
+            own_draws=tuple(own),
+            from_deal=p.from_deal,
+        )
 
     @property
     def seats(self) -> int:

@@ -20,7 +20,7 @@ import attrs
 
 from bergen._setup import _check_position, _check_start
 from bergen.deal import Deal, deal_masks
-from bergen.errors import IllegalMoveError, PositionError, Reason
+from bergen.errors import BergenError, IllegalMoveError, PositionError, Reason
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.hands import Boneyard, Hand
 from bergen.kernel import actions as A
@@ -30,6 +30,15 @@ from bergen.kernel.table import Table, drawable, side_of
 from bergen.line import LineOfPlay
 from bergen.moves import DRAW, MOVES, Action, Draw, End, Lead, Move, Pass, Play, action_of
 from bergen.playerview import PlayerView
+from bergen.position_text import (
+    FIELDS,
+    PositionText,
+    PositionTextError,
+    all_tiles_count,
+    field_starts,
+    format_position,
+    parse_position,
+)
 from bergen.rules import CLASSIC, Rules
 from bergen.rules.table import kernel_table
 from bergen.tiles import TILES, Tile
@@ -366,6 +375,104 @@ class RoundState:
             else:
                 out.append(Action(seat, MOVES[action]))
         return tuple(out)
+
+    def to_text(self) -> str:
+        """This position in the full form of the position notation (docs/records.md, "The
+        position notation"): rules, hands, line, boneyard in draw order, scores, dealer and the
+        seat to move (with the outcome once the round is over), for example
+        ``simple/1 5-4,4-3/4-1,6-4/5-1,6-6 *1-1 6-2,1-0 2,6,3 0 1``.
+
+        The history is not written: the text is the position, as FEN is. Guarantee,
+        property-tested: for a round in play, ``RoundState.from_text(s.to_text())`` has the
+        same hands, boneyard, line, scores, dealer, seat to move and legal moves as ``s``, and
+        writes the same text.
+
+        Returns:
+            One line of text.
+
+        Raises:
+            NotationError: when the rules are neither a preset nor a preset with boolean
+                switches flipped (``+partnerships``, ``-drawing``, ``-lead_scores``).
+        """
+        return format_position(
+            PositionText(
+                rules=self.rules,
+                hands=tuple([h.tiles for h in self.hands]),
+                hidden=(0,) * self.seats,
+                line=self.line,
+                boneyard=self.boneyard.tiles,
+                boneyard_hidden=0,
+                scores=self.scores,
+                dealer=self.dealer,
+                to_move=self.to_move,
+                outcome=self.outcome,
+            )
+        )
+
+    @classmethod
+    def from_text(cls, text: str, *, seed: int = 0) -> RoundState:
+        """Set up a position from the full form of the position notation (see
+        :meth:`to_text`), as :meth:`from_position` does.
+
+        Tiles the text does not give (``?5`` in a hand, ``?`` for the rest of the boneyard)
+        are filled in from ``seed``: the tiles not written, in the order of the seed's first
+        shuffle, go to the hidden slots seat by seat, then under the boneyard's given tiles
+        (:meth:`bergen.position_text.PositionText.filled`). So a puzzle can be written by hand
+        with only the tiles that matter.
+
+        Args:
+            text: One line of seven fields.
+            seed: Any int, for the tiles not given (default 0).
+
+        Returns:
+            The position (no history; :attr:`deal` is ``None``).
+
+        Raises:
+            PositionTextError: (a :class:`~bergen.errors.NotationError`) naming the field and
+                the character position: text that breaks the grammar, a tile given twice, a
+                view's text, an outcome (a finished round cannot be set up), hands, line and
+                boneyard that do not make the 28 tiles, the wrong number of scores, or a
+                position the rules reject (:meth:`from_position`'s checks; then the field is
+                ``"text"``).
+        """
+        p = parse_position(text)
+        starts = field_starts(text)
+
+        def fail(field: str, message: str) -> PositionTextError:
+            column = starts[FIELDS.index(field)] if field in FIELDS else len(text)
+            return PositionTextError(message, text=text, field=field, column=column)
+
+        if p.seat is not None:
+            raise fail("text", "this is a seat's view; read it with PlayerView.from_text")
+        if p.outcome is not None:
+            raise fail("to move", "a finished round cannot be set up; give a round in play")
+        if p.boneyard_hidden is not None:
+            total = all_tiles_count(p)
+            if total != len(TILES):
+                raise fail("boneyard", f"the hands, line and boneyard hold {total} tiles, not 28")
+        elif all_tiles_count(p) - p.seats == 0:  # pragma: no cover - '?' always fills to 28
+            raise fail("boneyard", "no tiles left for the boneyard")
+        given = sum(len(h) for h in p.hands) + sum(p.hidden) + len(p.line) + len(p.boneyard)
+        if given > len(TILES):
+            raise fail("hands", f"the text gives {given} tiles; the set has 28")
+        try:
+            table = p.rules.for_table(p.seats)
+        except BergenError as e:
+            raise fail("rules", str(e)) from e
+        if len(p.scores) != table.sides:
+            raise fail("scores", f"{len(p.scores)} scores for {table.sides} sides")
+        for side, v in enumerate(p.scores):
+            if v >= table.target:
+                raise fail("scores", f"side {side} has {v} points, at the target {table.target}")
+        if type(seed) is not int:
+            raise PositionError(f"a seed is an int, got {seed!r}")
+        hands, boneyard = p.filled(seed)
+        try:
+            return cls.from_position(
+                hands, boneyard, p.line, p.to_move, p.rules, scores=p.scores, dealer=p.dealer
+            )
+        except BergenError as e:
+            raise fail("text", str(e)) from e
 
     @property
     def start_state(self) -> RoundState:
