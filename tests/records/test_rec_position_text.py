@@ -27,7 +27,11 @@ def test_a_state_round_trips_through_its_text(state: RoundState) -> None:
     assert again.hands == state.hands
     assert again.boneyard == state.boneyard
     assert again.line == state.line
-    assert (again.scores, again.dealer, again.to_move) == (state.scores, state.dealer, state.to_move)
+    assert (again.scores, again.dealer, again.to_move) == (
+        state.scores,
+        state.dealer,
+        state.to_move,
+    )
     assert again.legal_moves() == state.legal_moves()
     assert again == RoundState.from_position(
         [h.tiles for h in state.hands],
