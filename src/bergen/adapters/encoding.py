@@ -1,0 +1,372 @@
+"""The encoding every adapter shares: action ids, legal-action masks, observation tensors and
+rules from a few named switches.
+
+Actions are the kernel's fixed ids (:mod:`bergen.kernel.actions`), with the same meaning in
+every position:
+
+========================  ==========================  ==============================
+id                        move                        notation
+========================  ==========================  ==============================
+``2 * t`` (0..54)         tile ``t`` on the left end  ``5-4L``
+``2 * t + 1`` (1..55)     tile ``t`` on the right end ``5-4R``
+``56 + t`` (56..83)       the lead of tile ``t``      ``1-1``
+``84``                    draw from the boneyard      ``draw``
+``85``                    pass                        ``pass``
+========================  ==========================  ==============================
+
+``t`` is the tile index, ``high * (high + 1) // 2 + low`` (:mod:`bergen.tiles`). A tile that fits
+both ends is two actions even when both ends show the same number: laying it against a double
+end and against a plain end are different moves that score differently (docs/rules.md,
+rules 3 and 5).
+
+The observation is a flat vector of :data:`OBSERVATION_SIZE` floats built from one seat's
+:class:`~bergen.view.PlayerView` alone; :data:`OBSERVATION_FIELDS` lists its fields in order.
+It has room for four seats whatever the table; unused seats and sides are 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from bergen.errors import IllegalMoveError, PositionError, Reason, RulesError
+from bergen.kernel import actions as A
+from bergen.moves import MOVES, Move, action_of, move_of
+from bergen.playerview import PlayerView
+from bergen.round import RoundState
+from bergen.rules import PRESETS, FixedReserve, FixedTarget, NoDouble, Rules
+from bergen.tiles import TILES
+
+__all__ = [
+    "DRAW_ACTION",
+    "LEAD_OFFSET",
+    "MAX_SEATS",
+    "N_ACTIONS",
+    "OBSERVATION_FIELDS",
+    "OBSERVATION_SIZE",
+    "PASS_ACTION",
+    "Field",
+    "action_mask",
+    "action_of",
+    "action_text",
+    "between_rounds",
+    "legal_actions",
+    "max_score",
+    "move_for",
+    "move_of",
+    "observation",
+    "observation_high",
+    "observation_text",
+    "rules_from",
+]
+
+N_ACTIONS: int = A.N_ACTIONS
+"""The number of action ids, 86."""
+LEAD_OFFSET: int = A.LEAD
+"""The lead of tile ``t`` is action ``LEAD_OFFSET + t`` (56 + t)."""
+DRAW_ACTION: int = A.DRAW
+"""The id of a draw, 84."""
+PASS_ACTION: int = A.PASS
+"""The id of a pass, 85."""
+MAX_SEATS = 4
+"""Seats (and sides) the observation has room for."""
+
+
+@attrs.frozen
+class Field:
+    """One field of the observation vector.
+
+    Attributes:
+        name: The field's name.
+        size: How many floats it takes.
+        meaning: What each float holds.
+    """
+
+    name: str
+    size: int
+    meaning: str
+
+
+OBSERVATION_FIELDS: tuple[Field, ...] = (
+    Field("hand", 28, "1 for each tile the seat holds, by tile index"),
+    Field("line", 28, "1 for each tile on the line of play, by tile index"),
+    Field("left_end", 7, "one-hot: the number the left open end shows (all 0 before the lead)"),
+    Field("right_end", 7, "one-hot: the number the right open end shows (all 0 before the lead)"),
+    Field("left_double", 1, "1 when the outermost tile at the left end is a double"),
+    Field("right_double", 1, "1 when the outermost tile at the right end is a double"),
+    Field("tile_counts", 4, "tiles each seat holds, by seat (0 for seats not at the table)"),
+    Field("boneyard", 1, "tiles in the boneyard, the reserve included"),
+    Field("drawable", 1, "tiles that can still be drawn (0 with drawing off; rule 4)"),
+    Field("scores", 4, "match points of each side, by side (0 for absent sides)"),
+    Field("need", 4, "points each side still needs to reach the target (0 once reached)"),
+    Field("to_move", 4, "one-hot: the seat to move (the last to move once the round is over)"),
+    Field("seat", 4, "one-hot: the observing seat"),
+)
+"""The fields of the observation vector, in order (each seat's own view; rules 1-10)."""
+
+OBSERVATION_SIZE: int = sum(f.size for f in OBSERVATION_FIELDS)
+"""The length of the observation vector, 94."""
+
+
+def _check_round(state: object, where: str) -> RoundState:
+    if not isinstance(state, RoundState):
+        raise PositionError(f"{where} takes a RoundState, got {state!r}")
+    return state
+
+
+def legal_actions(state: RoundState) -> list[int]:
+    """The ids of the legal moves of the seat to move, ascending (docs/rules.md, rules 2-4).
+
+    Args:
+        state: A round state.
+
+    Returns:
+        ``[action_of(m) for m in state.legal_moves()]``, sorted; empty once the round is over.
+
+    Raises:
+        PositionError: when ``state`` is not a :class:`~bergen.RoundState`.
+    """
+    return sorted([action_of(m) for m in _check_round(state, "legal_actions").legal_moves()])
+
+
+def action_mask(state: RoundState) -> list[int]:
+    """The legal-action mask: :data:`N_ACTIONS` ints, 1 where the id is legal (rules 2-4).
+
+    Raises:
+        PositionError: when ``state`` is not a :class:`~bergen.RoundState`.
+    """
+    mask = [0] * N_ACTIONS
+    for a in legal_actions(state):
+        mask[a] = 1
+    return mask
+
+
+def move_for(state: RoundState, action: object) -> Move:
+    """The move of action id ``action``, checked legal in ``state`` (rules 2-4).
+
+    Args:
+        state: The round state to move in.
+        action: An action id, an int 0..85 (NumPy integers too).
+
+    Returns:
+        The move.
+
+    Raises:
+        PositionError: when ``state`` is not a :class:`~bergen.RoundState`.
+        IllegalMoveError: with reason ``NOT_A_MOVE`` when ``action`` is not an id, else the
+            reason the move is illegal (as :meth:`bergen.RoundState.check`).
+    """
+    state = _check_round(state, "move_for")
+    number: int | None = None
+    if not isinstance(action, bool):
+        try:
+            number = int(action.__index__())  # type: ignore[attr-defined]
+        except (AttributeError, TypeError):
+            number = None
+    if number is None or not 0 <= number < N_ACTIONS:
+        raise IllegalMoveError(
+            f"an action is an id 0..{N_ACTIONS - 1} (docs/adapters/encoding.md), got {action!r}",
+            move=action,
+            seat=state.to_move,
+            reason=Reason.NOT_A_MOVE,
+        )
+    move = MOVES[number]
+    state.check(move)
+    return move
+
+
+def action_text(action: int) -> str:
+    """The canonical notation of action id ``action``: ``5-4L``, ``1-1``, ``draw``, ``pass``.
+
+    Raises:
+        IllegalMoveError: when ``action`` is not an id 0..85.
+    """
+    if type(action) is not int or not 0 <= action < N_ACTIONS:
+        raise IllegalMoveError(
+            f"an action is an id 0..{N_ACTIONS - 1}, got {action!r}",
+            move=action,
+            seat=-1,
+            reason=Reason.NOT_A_MOVE,
+        )
+    return str(move_of(action))
+
+
+def max_score(rules: Rules, seats: int) -> int:
+    """The most match points a side can hold: the target minus one plus the largest single
+    event, since scoring stops at the first event that reaches the target (rule 9).
+
+    Raises:
+        RulesError: when the rules do not allow ``seats`` seats.
+    """
+    table = rules.for_table(seats)
+    p = rules.points
+    return table.target - 1 + max(p.double_header, p.triple_header, p.going_out, p.blocked_hand, 1)
+
+
+def observation_high(rules: Rules, seats: int) -> list[float]:
+    """The upper bound of each float of the observation (the lower bounds are all 0).
+
+    Raises:
+        RulesError: when the rules do not allow ``seats`` seats.
+    """
+    table = rules.for_table(seats)
+    top = float(max_score(rules, seats))
+    bounds = {
+        "tile_counts": float(len(TILES)),
+        "boneyard": float(len(TILES)),
+        "drawable": float(len(TILES)),
+        "scores": top,
+        "need": float(table.target),
+    }
+    out: list[float] = []
+    for f in OBSERVATION_FIELDS:
+        out.extend([bounds.get(f.name, 1.0)] * f.size)
+    return out
+
+
+def observation(view: PlayerView) -> list[float]:
+    """The observation vector of ``view`` (:data:`OBSERVATION_FIELDS`): what the seat may know,
+    never another seat's tiles or the boneyard order (rules 1-10).
+
+    Args:
+        view: A seat's view (:meth:`bergen.RoundState.view`).
+
+    Returns:
+        :data:`OBSERVATION_SIZE` floats.
+
+    Raises:
+        PositionError: when ``view`` is not a :class:`~bergen.view.PlayerView`.
+    """
+    if not isinstance(view, PlayerView):
+        raise PositionError(f"observation takes a PlayerView, got {view!r}")
+    out = [0.0] * OBSERVATION_SIZE
+    mask = view.hand.mask
+    for t in range(len(TILES)):
+        if mask >> t & 1:
+            out[t] = 1.0
+    line = view.line
+    for p in line.tiles:
+        out[28 + p.tile.index] = 1.0
+    if line.left is not None and line.right is not None:
+        out[56 + line.left] = 1.0
+        out[63 + line.right] = 1.0
+        out[70] = 1.0 if line.left_double else 0.0
+        out[71] = 1.0 if line.right_double else 0.0
+    for seat, count in enumerate(view.tile_counts):
+        out[72 + seat] = float(count)
+    out[76] = float(view.boneyard_size)
+    out[77] = float(view.drawable)
+    _scores(out, view.scores, view.target)
+    out[86 + view.to_move] = 1.0
+    out[90 + view.seat] = 1.0
+    return out
+
+
+def _scores(out: list[float], scores: Sequence[int], target: int) -> None:
+    for side, points in enumerate(scores):
+        out[78 + side] = float(points)
+        out[82 + side] = float(max(target - points, 0))
+
+
+def between_rounds(seat: int, scores: Sequence[int], target: int, hand: int = 0) -> list[float]:
+    """The observation while no round is in play (a deal being made): the seat's tiles dealt
+    so far (a tile mask), the scores and needs, and the observing seat; the rest is 0.
+    """
+    out = [0.0] * OBSERVATION_SIZE
+    for t in range(len(TILES)):
+        if hand >> t & 1:
+            out[t] = 1.0
+    _scores(out, scores, target)
+    out[90 + seat] = 1.0
+    return out
+
+
+def observation_text(view: PlayerView) -> str:
+    """A one-line text of the same facts as :func:`observation`, for people and logs.
+
+    ``seat 0 | hand 1-0 3-3 | line 1-1 | ends 1 1 (doubles 1 1) | tiles 6 6 | boneyard 16
+    (drawable 14) | scores 2 0 of 15 | to move 1``.
+    """
+    line = view.line
+    ends = (
+        "ends - -"
+        if line.left is None
+        else f"ends {line.left} {line.right} "
+        f"(doubles {int(line.left_double)} {int(line.right_double)})"
+    )
+    hand = " ".join(map(str, view.hand)) or "-"
+    return (
+        f"seat {view.seat} | hand {hand} | line {line or '-'} | {ends} | "
+        f"tiles {' '.join(map(str, view.tile_counts))} | boneyard {view.boneyard_size} "
+        f"(drawable {view.drawable}) | scores {' '.join(map(str, view.scores))} of "
+        f"{view.target} | to move {view.to_move}"
+    )
+
+
+def rules_from(
+    preset: str = "classic",
+    *,
+    partnerships: bool = False,
+    target: int = 0,
+    drawing: bool = True,
+    reserve: int = -1,
+    no_double: str = "",
+) -> Rules:
+    """A ruleset from a preset and the main switches, as the adapters' parameters name them
+    (docs/rules.md, "Presets and switches").
+
+    Args:
+        preset: ``"classic"`` or ``"simple"``.
+        partnerships: Two partnerships at four seats (rule 10).
+        target: A fixed target in points for every table (rule 9); 0 keeps the preset's.
+        drawing: ``False`` for Block Bergen: never draw (rule 4).
+        reserve: Boneyard tiles never drawn (rule 4); -1 keeps the preset's.
+        no_double: ``"redeal"`` or ``"draw"`` when nobody is dealt a double (rule 2); ``""``
+            keeps the preset's.
+
+    Returns:
+        The preset itself when nothing changes, else a custom ruleset based on it.
+
+    Raises:
+        RulesError: for an unknown preset or ``no_double``, a value of the wrong type, or a
+            combination the rules refuse (the message names the fields).
+    """
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise RulesError(
+            f"preset must be one of {', '.join(sorted(PRESETS))}, got {preset!r}",
+            fields=("preset",),
+        )
+    changes: dict[str, object] = {}
+    for name, value in (("partnerships", partnerships), ("drawing", drawing)):
+        if not isinstance(value, bool):
+            raise RulesError(f"{name} must be True or False, got {value!r}", fields=(name,))
+    for name, number in (("target", target), ("reserve", reserve)):
+        if type(number) is not int:
+            raise RulesError(f"{name} must be an int, got {number!r}", fields=(name,))
+    if partnerships:
+        changes["partnerships"] = True
+    if target < 0:
+        raise RulesError(
+            f"target must be 0 (the preset's) or more, got {target}", fields=("target",)
+        )
+    if target > 0:
+        changes["target"] = FixedTarget(target)
+    if not drawing:
+        changes["drawing"] = False
+    if reserve < -1:
+        raise RulesError(
+            f"reserve must be -1 (the preset's) or more, got {reserve}", fields=("reserve",)
+        )
+    if reserve >= 0:
+        changes["reserve"] = FixedReserve(reserve)
+    if no_double:
+        choices = {d.value: d for d in NoDouble}
+        if no_double not in choices:
+            raise RulesError(
+                f"no_double must be 'redeal' or 'draw' (or '' for the preset's), got {no_double!r}",
+                fields=("no_double",),
+            )
+        changes["no_double"] = choices[no_double]
+    base = PRESETS[preset]
+    return base.replace(**changes) if changes else base
