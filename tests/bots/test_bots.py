@@ -133,9 +133,52 @@ def test_search_is_deterministic_for_a_seed() -> None:
     assert a == b and a in rnd.legal_moves()
 
 
-def test_search_rejects_a_bad_budget() -> None:
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"playouts": 0},
+        {"playouts": 2.5},
+        {"seconds": 0},
+        {"seconds": -1.0},
+        {"seconds": float("nan")},
+        {"seconds": float("inf")},
+        {"seconds": "fast"},
+        {"seconds": True},
+    ],
+)
+def test_search_rejects_a_bad_budget(kwargs: dict[str, object]) -> None:
     with pytest.raises(BotError):
-        SearchBot(playouts=0)
+        SearchBot(**kwargs)  # type: ignore[arg-type]
+
+
+def test_search_budget_defaults() -> None:
+    # 400 playouts without a clock; with seconds alone, no playout cap; both: both.
+    assert (SearchBot().playouts, SearchBot().seconds) == (400, None)
+    assert (SearchBot(seconds=0.1).playouts, SearchBot(seconds=0.1).seconds) == (None, 0.1)
+    both = load_bot("search[seconds=0.5, playouts=100]", 1)
+    assert isinstance(both, SearchBot) and (both.playouts, both.seconds) == (100, 0.5)
+
+
+def _decision(players: int, seed: int):  # type: ignore[no-untyped-def]
+    rnd = MatchState.new(players, seed=seed).round
+    assert rnd is not None
+    rng = random.Random(seed)
+    while len(rnd.legal_moves()) < 2:
+        rnd, _ = rnd.apply(rng.choice(rnd.legal_moves()))
+    return rnd
+
+
+def test_search_keeps_to_its_time_budget() -> None:
+    # A generous bound only (timing is measured in benchmarks/budget.py): 0.05 s asked, the
+    # decision ends well before the 1 s it would take to use a large playout count.
+    import time
+
+    rnd = _decision(2, 5)
+    bot = SearchBot(seed=1, seconds=0.05, playouts=10**9)
+    t0 = time.perf_counter()
+    move = _choose(bot, rnd)
+    assert time.perf_counter() - t0 < 0.5
+    assert move in rnd.legal_moves()
 
 
 # ------------------------------------------------------------------ loading

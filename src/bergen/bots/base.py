@@ -85,3 +85,39 @@ def _failure(e: BaseException) -> str:
     if isinstance(e, SystemExit):
         return f"SystemExit({e.code!r})"
     return _exception_text(e)
+
+
+def check_budget(
+    playouts: object, seconds: object, *, default: int, unit: str = "playouts"
+) -> tuple[int | None, float | None]:
+    """Check a search bot's budget per decision and return ``(playouts, seconds)``.
+
+    The convention of every built-in search bot (``search``, ``ismcts``, ``pimc``): a bot
+    takes a count budget (``playouts``, ``iterations``, ``worlds``: named by ``unit``) and a
+    time budget ``seconds`` (wall clock per decision, read with ``time.perf_counter``), and
+    stops at whichever runs out first; it is *anytime*, so it always answers with the best move
+    found so far, after at least one unit of work. Without ``seconds`` the count defaults to
+    ``default``; with ``seconds`` and no count, only the clock stops it.
+
+    Args:
+        playouts: The count, an int >= 1, or ``None``.
+        seconds: Seconds per decision, a finite number > 0, or ``None``.
+        default: The count when neither is given.
+        unit: The count's name, for the error message.
+
+    Returns:
+        ``(count or None for no cap, seconds or None for no clock)``.
+
+    Raises:
+        BotError: when the count is not an int >= 1 or ``seconds`` not a finite number > 0.
+    """
+    if playouts is not None and (type(playouts) is not int or playouts < 1):
+        raise BotError(f"{unit} must be an int >= 1, got {playouts!r}")
+    count = playouts if isinstance(playouts, int) else None
+    if seconds is None:
+        return (default if count is None else count), None
+    if not isinstance(seconds, int | float) or isinstance(seconds, bool):
+        raise BotError(f"seconds must be a number of seconds > 0, got {seconds!r}")
+    if not 0 < seconds < float("inf"):  # NaN fails too
+        raise BotError(f"seconds must be a number of seconds > 0, got {seconds!r}")
+    return count, float(seconds)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
-from bergen.bots.base import BotError
+from bergen.bots.base import BotError, check_budget
 from bergen.bots.simple import greedy_key
 from bergen.moves import Move
 from bergen.rollout import rollout
@@ -148,7 +149,7 @@ def _judge(state: RoundState, hands: list[int], scores: list[int]) -> tuple[int,
 
 
 class SearchBot:
-    """Determinized Monte Carlo search with a playout budget.
+    """Determinized Monte Carlo search with a playout budget and a time budget.
 
     For each decision with more than one legal move the bot samples hidden worlds uniformly
     among those consistent with its view (:func:`bergen.view.sample_world`), plays every
@@ -158,16 +159,26 @@ class SearchBot:
     end of the round minus the mean gain of the other sides. Ties go to the :class:`GreedyBot`
     ranking.
 
+    The search is anytime (:func:`bergen.bots.base.check_budget`): it stops when the playouts
+    are used or, with ``seconds``, before a world that would end past the clock (judged by the
+    last world's time), whichever comes first; it always plays at least one world.
+
     Args:
         seed: Seed of the bot's own generator (worlds and playouts).
         playouts: The playout budget per decision: about ``playouts / len(legal_moves)``
-            worlds are sampled, each playing every legal move once.
+            worlds are sampled, each playing every legal move once. Default 400 without
+            ``seconds``; with ``seconds`` and no ``playouts``, only the clock stops it.
+        seconds: The time budget per decision, in seconds of wall clock (``None``: none). The
+            decision takes at most ``seconds`` plus a small margin: the view's sampler setup
+            and, when a world takes longer than the one before it, part of one world
+            (``benchmarks/budget.py`` measures it: a few milliseconds).
         rollouts: Playouts per world and move (default 1).
         policy: How the playouts play: ``"greedy"`` (:func:`greedy_rollout`, the default) or
             ``"random"`` (:func:`bergen.rollout.rollout`).
 
     Raises:
-        BotError: when ``playouts`` or ``rollouts`` is below 1, or ``policy`` is unknown.
+        BotError: when ``playouts`` or ``rollouts`` is below 1, ``seconds`` is not a number
+            > 0, or ``policy`` is unknown.
     """
 
     name = "search"
@@ -176,19 +187,18 @@ class SearchBot:
         self,
         seed: int | None = None,
         *,
-        playouts: int = 400,
+        playouts: int | None = None,
+        seconds: float | None = None,
         rollouts: int = 1,
         policy: str = "greedy",
     ) -> None:
         """Make the bot with its own generator and budget."""
-        if type(playouts) is not int or playouts < 1:
-            raise BotError(f"playouts must be an int >= 1, got {playouts!r}")
+        self.playouts, self.seconds = check_budget(playouts, seconds, default=400)
         if type(rollouts) is not int or rollouts < 1:
             raise BotError(f"rollouts must be an int >= 1, got {rollouts!r}")
         if policy not in ("greedy", "random"):
             raise BotError(f"policy is 'greedy' or 'random', got {policy!r}")
         self.rng = random.Random(seed)
-        self.playouts = playouts
         self.rollouts = rollouts
         self.policy = policy
 
@@ -196,16 +206,24 @@ class SearchBot:
         """Return the legal move with the best mean points difference over the playouts."""
         if len(legal_moves) == 1:
             return legal_moves[0]
+        clock = time.perf_counter
+        t0 = clock()
+        deadline = None if self.seconds is None else t0 + self.seconds
         rng = self.rng
         sampler = sampler_for(view)
         k = len(legal_moves)
-        worlds = max(1, self.playouts // (k * self.rollouts))
+        worlds = None if self.playouts is None else max(1, self.playouts // (k * self.rollouts))
         side = view.side
         sides = view.sides
         start = view.scores
         totals = [0.0] * k
         play_out = greedy_rollout if self.policy == "greedy" else _random_rollout
-        for _ in range(worlds):
+        done = 0
+        last = clock()
+        took = 0.0
+        while worlds is None or done < worlds:
+            if deadline is not None and done and last + took > deadline:
+                break
             world = sampler.sample(rng, history=False)
             for i, move in enumerate(legal_moves):
                 after, _ = world.apply(move)
@@ -214,6 +232,10 @@ class SearchBot:
                     mine = final[side] - start[side]
                     others = sum(final[s] - start[s] for s in range(sides) if s != side)
                     totals[i] += mine - others / (sides - 1)
+            done += 1
+            now = clock()
+            took = now - last
+            last = now
         best = max(
             range(k), key=lambda i: (round(totals[i], 9), greedy_key(view, legal_moves[i]), -i)
         )
