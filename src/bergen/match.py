@@ -177,6 +177,22 @@ class MatchState:
             round=state,
         )
 
+    def __str__(self) -> str:
+        """A few readable lines: the match's rules, scores, target and rounds played, then the
+        round in play as ``str(round)`` shows it (or that the match awaits a deal, or is over).
+        """
+        side = "seats {0}+{1}" if self.rules.partnerships else "seat {0}"
+        points = ", ".join(f"{side.format(s, s + 2)} {v}" for s, v in enumerate(self.scores))
+        head = (
+            f"match ({self.rules.label}), {self.seats} seats, target {self.target}: "
+            f"{points}; {len(self.rounds)} round{'s' if len(self.rounds) != 1 else ''} played"
+        )
+        if self.is_over:
+            return f"{head}\nover: {side.format(self.winner, (self.winner or 0) + 2)} won"
+        if self.round is None:
+            return f"{head}\nawaiting the deal of seat {self.dealer} (start_round)"
+        return f"{head}\n{self.round}"
+
     # ------------------------------------------------------------------ facts
 
     @property

@@ -18,6 +18,7 @@ from typing import Protocol
 
 import attrs
 
+from bergen.display import table_text
 from bergen.errors import BergenError, PositionError
 from bergen.events import Outcome, OutcomeKind
 from bergen.hands import Hand
@@ -118,6 +119,27 @@ class PlayerView:
         if not isinstance(result, PlayerView):
             raise PositionError(f"PlayerView.of takes a RoundState, got {state!r}")
         return result
+
+    def __str__(self) -> str:
+        """A few readable lines: the line of play as tiles with its open ends, this seat's
+        tiles and the other seats' counts, the boneyard, the scores and who is to move (see
+        :func:`bergen.display.table_text`).
+        """
+        return table_text(
+            rules=self.rules,
+            hands=[
+                self.hand.tiles if i == self.seat else n for i, n in enumerate(self.tile_counts)
+            ],
+            line=self.line,
+            boneyard=self.boneyard_size,
+            drawable=self.drawable,
+            scores=self.scores,
+            target=self.target,
+            dealer=self.dealer,
+            to_move=self.to_move,
+            outcome=self.outcome,
+            title=f"seat {self.seat}'s view",
+        )
 
     def to_text(self) -> str:
         """This view in the public form of the position notation (docs/records.md, "The

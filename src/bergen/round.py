@@ -20,6 +20,7 @@ import attrs
 
 from bergen._setup import _check_position, _check_start
 from bergen.deal import Deal, deal_masks
+from bergen.display import table_text
 from bergen.errors import BergenError, IllegalMoveError, PositionError, Reason
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.hands import Boneyard, Hand
@@ -508,6 +509,25 @@ class RoundState:
         scores = context.start_scores or self.scores
         return RoundState(
             to_move=self._trail[0][0], scores=scores, context=context, position=position
+        )
+
+    def __str__(self) -> str:
+        """A few readable lines: the line of play as tiles with its open ends (a double
+        ``[6:6]``, an end that is a double ``6d``), each seat's tiles, the boneyard, the scores
+        and who is to move (see :func:`bergen.display.table_text`). ``repr`` is the Python.
+        """
+        return table_text(
+            rules=self.rules,
+            hands=[h.tiles for h in self.hands],
+            line=self.line,
+            boneyard=len(self.boneyard),
+            drawable=self.drawable,
+            scores=self.scores,
+            target=self.target,
+            dealer=self.dealer,
+            to_move=self.to_move,
+            outcome=self.outcome,
+            title="round",
         )
 
     def __repr__(self) -> str:
