@@ -31,7 +31,9 @@ from collections.abc import Sequence
 import attrs
 
 from bergen.errors import IllegalMoveError, PositionError, Reason, RulesError
+from bergen.events import ScoreEvent
 from bergen.kernel import actions as A
+from bergen.match import MatchState
 from bergen.moves import MOVES, Move, action_of, move_of
 from bergen.playerview import PlayerView
 from bergen.round import RoundState
@@ -58,7 +60,9 @@ __all__ = [
     "observation",
     "observation_high",
     "observation_text",
+    "render_text",
     "rules_from",
+    "side_points",
 ]
 
 N_ACTIONS: int = A.N_ACTIONS
@@ -370,3 +374,37 @@ def rules_from(
         changes["no_double"] = choices[no_double]
     base = PRESETS[preset]
     return base.replace(**changes) if changes else base
+
+
+def side_points(events: Sequence[ScoreEvent], seats: int, partnerships: bool) -> list[float]:
+    """The points each seat's side scored in ``events``, by seat: with partnerships both
+    partners get their side's points (docs/rules.md, rules 5-8 and 10).
+    """
+    out = [0.0] * seats
+    for e in events:
+        for seat in range(seats):
+            if (seat % 2 if partnerships else seat) == e.side:
+                out[seat] += e.points
+    return out
+
+
+def render_text(match: MatchState) -> str:
+    """A few lines for people: the scores, the line of play, each seat's tile count, and the
+    tiles of the seat to move (every hand stays hidden but that one).
+    """
+    rnd = match.round if match.round is not None else (match.rounds or (None,))[-1]
+    lines = [
+        f"{match.rules.label}, {match.seats} seats, target {match.target}: "
+        f"scores {' '.join(map(str, match.scores))}"
+    ]
+    if rnd is None:
+        return lines[0]
+    lines.append(f"line: {rnd.line or '(empty)'}")
+    counts = ", ".join(f"seat {i}: {len(h)}" for i, h in enumerate(rnd.hands))
+    lines.append(f"tiles: {counts}; boneyard {len(rnd.boneyard.tiles)}")
+    if match.is_over:
+        lines.append(f"match over: side {match.winner} reached {match.target}")
+    else:
+        hand = " ".join(map(str, rnd.hands[rnd.to_move]))
+        lines.append(f"seat {rnd.to_move} to move, holding {hand}")
+    return "\n".join(lines)

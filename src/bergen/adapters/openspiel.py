@@ -439,12 +439,7 @@ class BergenState(pyspiel.State):
         """The data after a move: the points scored added to the rewards and points."""
         match, events = result
         seats = d.config.seats
-        partner = d.config.rules.partnerships
-        gained = [0.0] * seats
-        for e in events:
-            for p in range(seats):
-                if (p % 2 if partner else p) == e.side:
-                    gained[p] += e.points
+        gained = E.side_points(events, seats, d.config.rules.partnerships)
         base = d.rewards if chance else (0.0,) * seats
         return attrs.evolve(
             d,
