@@ -25,7 +25,28 @@ __all__ = [
 
 
 class BergenError(Exception):
-    """Base class of every error raised by bergen."""
+    """Base class of every error raised by bergen.
+
+    Every bergen error pickles and unpickles with its message and its fields (``reason``,
+    ``text``, ``move``, ...), so that an error raised in a worker process reaches the parent
+    intact, whatever keyword-only arguments its class takes.
+    """
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle as the class, the message arguments and the fields, without calling
+        ``__init__`` again (whose keyword-only arguments ``args`` does not hold).
+        """
+        return (_rebuild_error, (type(self), self.args, dict(self.__dict__)))
+
+
+def _rebuild_error(
+    cls: type[BergenError], args: tuple[object, ...], fields: dict[str, object]
+) -> BergenError:
+    """Rebuild a pickled :class:`BergenError`: its class, ``args`` and fields as they were."""
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(fields)
+    return error
 
 
 class NotationError(BergenError, ValueError):

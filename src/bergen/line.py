@@ -133,7 +133,14 @@ class LineOfPlay:
         out: list[PlacedTile] = []
         for t, outer in reversed(self._left_chain):
             out.append(PlacedTile(TILES[t], outer, TILES[t].other(outer)))
-        out.append(PlacedTile(self.lead, self.lead.high, self.lead.low))
+        # The lead faces the way it was laid: a non-double lead of a set-up position may show
+        # its low number on the left ("*1-5").
+        if self._left_chain:
+            t, outer = self._left_chain[0]
+            lead_left = TILES[t].other(outer)
+        else:
+            lead_left = self.left if self.left is not None else self.lead.high
+        out.append(PlacedTile(self.lead, lead_left, self.lead.other(lead_left)))
         for t, outer in self._right_chain:
             out.append(PlacedTile(TILES[t], TILES[t].other(outer), outer))
         return tuple(out)

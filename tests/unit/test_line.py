@@ -171,3 +171,13 @@ def test_line_is_frozen():
         line.left = 4  # type: ignore[misc]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         PlacedTile(Tile(4, 1), 1, 4).left = 4  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("text", ["*1-5 5-3", "3-1 *1-5", "*5-1 1-3", "6-3 3-1 *1-5 5-5 5-2"])
+def test_a_non_double_lead_keeps_the_way_it_faces(text):
+    # A set-up position may lead a non-double with its low number on the left: written back,
+    # the line reads the same and parses to the same line.
+    line = LineOfPlay.parse(text)
+    assert str(line) == text
+    assert LineOfPlay.parse(str(line)) == line
+    assert [str(p) for p in line.tiles] == text.replace("*", "").split()

@@ -10,7 +10,8 @@ by ``package.module:Class``, optionally with keyword arguments in brackets:
 
 The package is split by kind: :mod:`bergen.bots.base` (the protocol and :class:`BotError`),
 :mod:`bergen.bots.simple` (``random``, ``greedy``), :mod:`bergen.bots.search` (``search``) and
-:mod:`bergen.bots.loading` (:data:`BUILTIN_BOTS`, :func:`load_bot`, :func:`parse_bot_spec`);
+:mod:`bergen.bots.loading` (:data:`BUILTIN_BOTS`, :func:`bot_factory`, :func:`load_bot`,
+:func:`parse_bot_spec`);
 every public name is re-exported here.
 """
 
@@ -20,7 +21,7 @@ from bergen.bots.base import Bot, BotError
 from bergen.bots.base import _exception_text as _exception_text  # for the arena and play
 from bergen.bots.base import _is_legal_choice as _is_legal_choice
 from bergen.bots.base import _safe_repr as _safe_repr
-from bergen.bots.loading import BUILTIN_BOTS, load_bot, parse_bot_spec
+from bergen.bots.loading import BUILTIN_BOTS, bot_factory, load_bot, parse_bot_spec
 from bergen.bots.search import SearchBot, greedy_rollout
 from bergen.bots.simple import GreedyBot, RandomBot, greedy_key, points_now
 
@@ -31,6 +32,7 @@ __all__ = [
     "GreedyBot",
     "RandomBot",
     "SearchBot",
+    "bot_factory",
     "greedy_key",
     "greedy_rollout",
     "load_bot",

@@ -12,7 +12,7 @@ from bergen.bots.base import Bot, BotError, _failure
 from bergen.bots.search import SearchBot
 from bergen.bots.simple import GreedyBot, RandomBot
 
-__all__ = ["BUILTIN_BOTS", "load_bot", "parse_bot_spec"]
+__all__ = ["BUILTIN_BOTS", "bot_factory", "load_bot", "parse_bot_spec"]
 
 BUILTIN_BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -65,27 +65,26 @@ def _value(text: str) -> Any:
     return text
 
 
-def load_bot(spec: str, seed: int | None = None) -> Bot:
-    """Build a bot from its spec (see :func:`parse_bot_spec`), with its own seed.
+def bot_factory(spec: str) -> tuple[Callable[..., Bot], dict[str, Any]]:
+    """Resolve a bot spec (see :func:`parse_bot_spec`) to what builds the bot, without
+    building it.
 
     Args:
-        spec: A built-in name (:data:`BUILTIN_BOTS`) or ``package.module:Class``; the class
-            (or any callable) is called with ``seed=seed`` and the bracketed arguments.
-        seed: Seed of the bot's generator.
+        spec: A built-in name (:data:`BUILTIN_BOTS`) or ``package.module:Class``, with
+            bracketed arguments or without.
 
     Returns:
-        The bot.
+        ``(factory, kwargs)``: the class (or any callable) and the bracketed arguments;
+        :func:`load_bot` calls ``factory(seed=seed, **kwargs)``.
 
     Raises:
-        BotError: for an unknown name, a module or class that cannot be imported (including a
-            module that raises any exception, ``SystemExit`` from ``sys.exit()`` and other
-            ``BaseException`` subclasses included, while it is imported), arguments the bot
-            does not take, a constructor that raises (the same way), or an object without a
-            ``choose`` method.
-        KeyboardInterrupt: when interrupted (Ctrl-C) while importing or building the bot.
+        BotError: for an unknown name, or a module or class that cannot be imported
+            (including a module that raises any exception, ``SystemExit`` and other
+            ``BaseException`` subclasses included, while it is imported).
+        KeyboardInterrupt: when interrupted (Ctrl-C) while importing.
     """
     name, kwargs = parse_bot_spec(spec)
-    factory: Callable[..., Any]
+    factory: Callable[..., Bot]
     if ":" in name:
         module_name, _, attr = name.partition(":")
         try:
@@ -110,8 +109,31 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
             raise BotError(
                 f"unknown bot {name!r}: use one of {known}, or package.module:Class"
             ) from None
+    return factory, kwargs
+
+
+def load_bot(spec: str, seed: int | None = None) -> Bot:
+    """Build a bot from its spec (see :func:`parse_bot_spec`), with its own seed.
+
+    Args:
+        spec: A built-in name (:data:`BUILTIN_BOTS`) or ``package.module:Class``; the class
+            (or any callable) is called with ``seed=seed`` and the bracketed arguments.
+        seed: Seed of the bot's generator.
+
+    Returns:
+        The bot.
+
+    Raises:
+        BotError: for an unknown name, a module or class that cannot be imported (including a
+            module that raises any exception, ``SystemExit`` from ``sys.exit()`` and other
+            ``BaseException`` subclasses included, while it is imported), arguments the bot
+            does not take, a constructor that raises (the same way), or an object without a
+            ``choose`` method.
+        KeyboardInterrupt: when interrupted (Ctrl-C) while importing or building the bot.
+    """
+    factory, kwargs = bot_factory(spec)
     try:
-        bot = factory(seed=seed, **kwargs)
+        bot: Bot = factory(seed=seed, **kwargs)
     except TypeError as e:
         raise BotError(f"bot {spec!r}: {e}") from None
     except KeyboardInterrupt:

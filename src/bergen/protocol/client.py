@@ -1,0 +1,656 @@
+"""The client: play a protocol program through bergen's :class:`~bergen.bots.Bot` interface.
+
+:class:`ProtocolBot` starts the program in a process group of its own (with a limit on its
+address space), speaks the protocol with it over its standard input and output, and enforces
+the clock by the wall clock in the parent: a reply that is late, malformed, too long or
+illegal, and a program that exits, raise :class:`BotFailure` and the program is killed. All
+reading and writing goes through one ``selectors`` loop with a deadline; no signal and no
+thread is used in the caller. POSIX only (``start_new_session``, ``killpg``, ``setrlimit``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import functools
+import os
+import resource
+import selectors
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from types import TracebackType
+from typing import IO, Any
+
+from bergen.errors import BergenError
+from bergen.moves import Move
+from bergen.playerview import PlayerView
+from bergen.protocol.codec import (
+    MAX_REPLY_BYTES,
+    ErrorReply,
+    Handshake,
+    MoveReply,
+    NewGame,
+    ProtocolError,
+    Ready,
+    Reply,
+    decide_request,
+    encode,
+    hello_request,
+    new_game_request,
+    parse_reply,
+)
+from bergen.rules import Rules
+
+__all__ = [
+    "DEFAULT_MEMORY_LIMIT",
+    "QUIT_TIME",
+    "BotFailure",
+    "FailureReason",
+    "ProtocolBot",
+    "python_bot_command",
+]
+
+DEFAULT_MEMORY_LIMIT = 2 << 30
+"""The default limit on a bot process's address space, in bytes (2 GiB, ``RLIMIT_AS``).
+
+It is virtual memory, not resident memory: Node.js reserves about 1 GiB of address space to
+start, a Python bot about 30 MiB."""
+
+QUIT_TIME = 0.5
+"""Seconds :meth:`ProtocolBot.close` waits for a bot to exit after ``quit`` before it sends
+``SIGTERM`` (and, 0.2 s later, ``SIGKILL``) to the bot's process group."""
+
+_STDERR_TAIL = 2000
+
+
+class FailureReason(enum.StrEnum):
+    """Why a bot failed (:attr:`BotFailure.reason`); stable strings."""
+
+    START = "start"
+    """The program could not be started (not found, not executable, a bad limit)."""
+    TIMEOUT = "timeout"
+    """No reply in time: the handshake and ``ready`` within ``start_time``, a move within
+    ``move_time``."""
+    EXITED = "exited"
+    """The program exited, was killed by a signal, or closed its standard output."""
+    PROTOCOL = "protocol"
+    """A reply that is not the protocol's: junk, malformed JSON, a wrong type or field, a line
+    over :data:`~bergen.protocol.codec.MAX_REPLY_BYTES`, a move not in canonical notation."""
+    ILLEGAL = "illegal"
+    """A move that is not one of the legal moves (or the bot said it has none to give)."""
+    MEMORY = "memory"
+    """The bot ran out of memory under its limit (it said so, or its standard error did)."""
+    ERROR = "error"
+    """The bot reported a failure of its own (an exception) with an ``error`` reply."""
+
+    def __repr__(self) -> str:
+        """Valid Python: ``FailureReason.TIMEOUT``."""
+        return f"FailureReason.{self.name}"
+
+
+class BotFailure(BergenError):
+    """A protocol bot failed; its process has been killed.
+
+    Attributes:
+        reason: A :class:`FailureReason` (a ``str``: ``"timeout"``, ``"exited"``,
+            ``"protocol"``, ``"illegal"``, ``"memory"``, ``"error"``, ``"start"``).
+        bot: The bot's name.
+        stderr: The end of what the bot wrote on its standard error (up to 2000
+            characters; empty when it went to a file).
+    """
+
+    def __init__(
+        self, message: str, *, reason: FailureReason, bot: str = "", stderr: str = ""
+    ) -> None:
+        """Store the message, the reason, the bot's name and its last standard error."""
+        super().__init__(message)
+        self.reason = reason
+        self.bot = bot
+        self.stderr = stderr
+
+
+def python_bot_command(spec: str) -> list[str]:
+    """The command that serves a Python bot over the protocol (``bergen bot serve``).
+
+    Args:
+        spec: A bot spec for :func:`bergen.bots.load_bot`: ``greedy``, ``search[playouts=50]``,
+            ``package.module:Class``.
+
+    Returns:
+        ``[sys.executable, "-m", "bergen", "bot", "serve", spec]``.
+    """
+    return [sys.executable, "-m", "bergen", "bot", "serve", spec]
+
+
+def _limit_memory(limit: int) -> None:  # pragma: no cover - runs in the child
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _memory_limit_for_child(limit: int) -> int:
+    """``limit``, lowered to the hard limit of this process (a child cannot raise it)."""
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    return limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+
+
+_MEMORY_WORDS = ("MemoryError", "out of memory", "bad_alloc", "Cannot allocate memory")
+
+
+class ProtocolBot:
+    """A bot that is a separate program speaking the bot protocol (version 1).
+
+    The program is started by :meth:`start` (or the first :meth:`new_game`); :meth:`choose`
+    sends the view and waits for the move on the wall clock. Any failure raises
+    :class:`BotFailure` and kills the program (its whole process group); the next
+    :meth:`start` or :meth:`new_game` starts a fresh one. Use it as a context manager, or call
+    :meth:`close`, so that no process is left behind.
+
+    Args:
+        command: The program and its arguments, for example ``["node", "greedy.js"]`` or
+            :func:`python_bot_command` ``("greedy")``.
+        name: The name for reports; default the name the bot gives in its handshake.
+        move_time: Seconds per move, wall clock, from the request's sending to the reply's
+            end (``None``: no limit). The bot is told it in each ``decide``.
+        start_time: Seconds for the process start and handshake, and for each ``ready``.
+        memory_limit: The child's address space limit in bytes (``RLIMIT_AS``, set in the
+            child before the program starts; default :data:`DEFAULT_MEMORY_LIMIT`), ``None``
+            for none.
+        cwd: The program's working directory (default the caller's).
+        env: The program's whole environment (default the caller's).
+        options: Values for options the bot declares in its handshake, sent with each
+            ``new_game``.
+        stderr: A file path for the bot's standard error (appended to); default ``None``
+            keeps the last 2000 characters for :attr:`BotFailure.stderr` and drops the rest.
+
+    Raises:
+        BotFailure: never from the constructor; see the methods.
+        ValueError: (a :class:`ProtocolError`) when ``command`` is not a non-empty list of
+            strings or a time is not above 0.
+    """
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        name: str | None = None,
+        move_time: float | None = None,
+        start_time: float = 10.0,
+        memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
+        cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+        options: Mapping[str, int | float | bool | str] | None = None,
+        stderr: str | os.PathLike[str] | None = None,
+    ) -> None:
+        """Store the command and the limits; nothing is started yet."""
+        if (
+            isinstance(command, str | bytes)
+            or not command
+            or not all(isinstance(c, str) for c in command)
+        ):
+            raise ProtocolError(
+                f"command: a bot command is a non-empty list of strings, got {command!r}",
+                field="command",
+            )
+        for label, value in (("move_time", move_time), ("start_time", start_time)):
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int | float) or not value > 0
+            ):
+                raise ProtocolError(f"{label}: seconds above 0, got {value!r}", field=label)
+        if memory_limit is not None and (type(memory_limit) is not int or memory_limit < 1):
+            raise ProtocolError(
+                f"memory_limit: bytes, an int above 0 or None, got {memory_limit!r}",
+                field="memory_limit",
+            )
+        self.command = list(command)
+        self._name = name
+        self.move_time = move_time
+        self.start_time = float(start_time)
+        self.memory_limit = memory_limit
+        self.cwd = cwd
+        self.env = dict(env) if env is not None else None
+        self.options = dict(options or {})
+        self.stderr_path = stderr
+        self.handshake: Handshake | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._stderr_file: IO[bytes] | None = None
+        self._buffer = b""
+        self._tail = b""
+
+    # ------------------------------------------------------------------ the Bot interface
+
+    @property
+    def name(self) -> str:
+        """The name given, else the handshake's, else the program's file name."""
+        if self._name is not None:
+            return self._name
+        if self.handshake is not None:
+            return self.handshake.name
+        return os.path.basename(self.command[0])
+
+    @property
+    def running(self) -> bool:
+        """Whether the program has been started and has not failed or been closed."""
+        return self._proc is not None
+
+    def start(self) -> Handshake:
+        """Start the program and do the handshake; return it at once when already running.
+
+        Returns:
+            What the bot said of itself.
+
+        Raises:
+            BotFailure: ``"start"`` when the program cannot be started; ``"timeout"``,
+                ``"exited"`` or ``"protocol"`` when the handshake does not come in
+                ``start_time`` seconds or is not a version 1 ``hello``. The program is killed.
+            ProtocolError: when :attr:`options` names an option the bot does not declare or
+                has a value of the wrong type (the caller's mistake; the program is closed).
+        """
+        if self._proc is not None and self.handshake is not None:
+            return self.handshake
+        self._spawn()
+        reply = self._exchange(encode(hello_request()), self.start_time, "the handshake")
+        if not isinstance(reply, Handshake):
+            raise self._fail(
+                FailureReason.PROTOCOL,
+                f"answered the handshake with {_reply_name(reply)}, not hello",
+            )
+        self.handshake = reply
+        try:
+            self._checked_options()
+        except ProtocolError:
+            self.close()
+            raise
+        return reply
+
+    def new_game(
+        self,
+        rules: Rules,
+        *,
+        players: int,
+        seat: int,
+        partnerships: bool,
+        seed: int | None = None,
+    ) -> None:
+        """Tell the bot a new game (a match to the target) begins, and wait for ``ready``.
+
+        Starts the program first if it is not running (after a failure, a fresh one).
+
+        Args:
+            rules: The ruleset (a preset, or built-in components only).
+            players: The number of seats, 2..4.
+            seat: The bot's seat.
+            partnerships: Whether seats 0+2 play against 1+3 (rule 10); must be
+                ``rules.partnerships``.
+            seed: A seed for the bot's own generator, or ``None``.
+
+        Raises:
+            BotFailure: when the program fails to start or to answer ``ready`` in
+                ``start_time`` seconds (see :meth:`start`).
+            ProtocolError: when the table is not one the rules allow, the seat is not at the
+                table, or the rules cannot be sent (a user-supplied component).
+        """
+        if partnerships != rules.partnerships:
+            raise ProtocolError(
+                f"partnerships: {partnerships}, but the rules say {rules.partnerships}",
+                field="partnerships",
+            )
+        try:
+            table = rules.for_table(players)
+        except BergenError as e:
+            raise ProtocolError(f"players: {e}", field="players") from None
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ProtocolError(f"seat: a seat 0..{players - 1}, got {seat!r}", field="seat")
+        if seed is not None and type(seed) is not int:
+            raise ProtocolError(f"seed: an int or None, got {seed!r}", field="seed")
+        handshake = self.start()
+        game = NewGame(
+            rules=rules,
+            players=players,
+            partnerships=partnerships,
+            seat=seat,
+            target=table.target,
+            seed=seed,
+            options=tuple(self._checked_options(handshake).items()),
+        )
+        reply = self._exchange(encode(new_game_request(game)), self.start_time, "new_game")
+        if not isinstance(reply, Ready):
+            raise self._fail(
+                FailureReason.PROTOCOL, f"answered new_game with {_reply_name(reply)}, not ready"
+            )
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        """Ask the bot for its move and wait for it, ``move_time`` seconds at most.
+
+        Args:
+            view: The view of the seat to move (all the bot is sent, with the moves).
+            legal_moves: The legal moves.
+
+        Returns:
+            One of ``legal_moves``.
+
+        Raises:
+            BotFailure: ``"timeout"``, ``"exited"``, ``"protocol"``, ``"illegal"``,
+                ``"memory"`` or ``"error"`` (see :class:`FailureReason`); the program has
+                been killed. Also when the bot is not running (never started, or failed).
+            ProtocolError: when the view's rules cannot be sent (a user-supplied component).
+        """
+        if self._proc is None:
+            raise BotFailure(
+                f"bot {self.name!r} is not running: start it (or new_game) first",
+                reason=FailureReason.EXITED,
+                bot=self.name,
+            )
+        request = encode(decide_request(view, legal_moves, self.move_time))
+        reply = self._exchange(request, self.move_time, "its move")
+        if not isinstance(reply, MoveReply):
+            raise self._fail(
+                FailureReason.PROTOCOL, f"answered decide with {_reply_name(reply)}, not move"
+            )
+        for m in legal_moves:
+            if m == reply.move:
+                return m
+        raise self._fail(
+            FailureReason.ILLEGAL,
+            f"played {reply.move}, which is not legal here "
+            f"(legal: {' '.join(map(str, legal_moves))})",
+        )
+
+    def close(self) -> None:
+        """Send ``quit``, wait :data:`QUIT_TIME` seconds for the program to exit, then
+        ``SIGTERM`` and ``SIGKILL`` its process group; reap it. Safe to call again.
+        """
+        proc = self._proc
+        if proc is None:
+            return
+        try:
+            self._write_quietly(encode({"type": "quit"}))
+            if proc.stdin is not None:
+                proc.stdin.close()
+            if not self._wait_exit(QUIT_TIME):
+                _signal_group(proc, signal.SIGTERM)
+                self._wait_exit(0.2)
+        finally:
+            self._kill()
+
+    def __enter__(self) -> ProtocolBot:
+        """Start the bot; return it."""
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        """Close the bot."""
+        self.close()
+
+    def __repr__(self) -> str:
+        """``ProtocolBot(['node', 'greedy.js'], running)``."""
+        return f"ProtocolBot({self.command!r}, {'running' if self.running else 'stopped'})"
+
+    # ------------------------------------------------------------------ the process
+
+    def _checked_options(self, handshake: Handshake | None = None) -> dict[str, Any]:
+        handshake = handshake or self.handshake
+        assert handshake is not None
+        out: dict[str, Any] = {}
+        for key, value in self.options.items():
+            option = handshake.option(key)
+            if option is None:
+                known = ", ".join(o.name for o in handshake.options) or "none"
+                raise ProtocolError(
+                    f"options.{key}: bot {self.name!r} has no option {key!r} (it has {known})",
+                    field=f"options.{key}",
+                )
+            out[key] = option.check(value, f"options.{key}")
+        return out
+
+    def _spawn(self) -> None:
+        self._kill()
+        self.handshake = None
+        self._buffer = b""
+        self._tail = b""
+        preexec = None
+        if self.memory_limit is not None:
+            preexec = functools.partial(_limit_memory, _memory_limit_for_child(self.memory_limit))
+        stderr: int | IO[bytes] = subprocess.PIPE
+        if self.stderr_path is not None:
+            self._stderr_file = open(self.stderr_path, "ab")  # noqa: SIM115 - closed in _kill
+            stderr = self._stderr_file
+        try:
+            proc = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                cwd=self.cwd,
+                env=self.env,
+                start_new_session=True,
+                preexec_fn=preexec,
+                close_fds=True,
+            )
+        except (OSError, subprocess.SubprocessError, ValueError) as e:
+            self._close_stderr_file()
+            raise BotFailure(
+                f"bot {self.name!r}: cannot start {self.command!r}: {e}",
+                reason=FailureReason.START,
+                bot=self.name,
+            ) from None
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if stream is not None:
+                os.set_blocking(stream.fileno(), False)
+        self._proc = proc
+
+    def _exchange(self, request: bytes, seconds: float | None, what: str) -> Reply:
+        """Write ``request``, read one reply line by the deadline and parse it."""
+        line = self._round_trip(request, seconds, what)
+        try:
+            reply = parse_reply(line)
+        except ProtocolError as e:
+            raise self._fail(FailureReason.PROTOCOL, f"sent a bad reply: {e}") from None
+        if isinstance(reply, ErrorReply):
+            reason = {
+                "memory": FailureReason.MEMORY,
+                "illegal": FailureReason.ILLEGAL,
+                "protocol": FailureReason.PROTOCOL,
+            }.get(reply.kind, FailureReason.ERROR)
+            raise self._fail(reason, f"gave up ({reply.kind}): {reply.message[:500]}")
+        return reply
+
+    def _round_trip(self, request: bytes, seconds: float | None, what: str) -> bytes:
+        proc = self._proc
+        assert proc is not None and proc.stdin and proc.stdout
+        start = time.monotonic()
+        deadline = None if seconds is None else start + seconds
+        pending = request
+        with selectors.DefaultSelector() as sel:
+            sel.register(proc.stdin, selectors.EVENT_WRITE)
+            sel.register(proc.stdout, selectors.EVENT_READ)
+            if proc.stderr is not None:
+                sel.register(proc.stderr, selectors.EVENT_READ)
+            while True:
+                if b"\n" in self._buffer:
+                    line, _, self._buffer = self._buffer.partition(b"\n")
+                    if len(line) > MAX_REPLY_BYTES:
+                        raise self._too_long(len(line))
+                    return line
+                if len(self._buffer) > MAX_REPLY_BYTES:
+                    raise self._too_long(len(self._buffer))
+                timeout = None if deadline is None else deadline - time.monotonic()
+                if timeout is not None and timeout <= 0:
+                    raise self._fail(
+                        FailureReason.TIMEOUT,
+                        f"did not answer with {what} within {seconds:g} s",
+                    )
+                for key, _ in sel.select(timeout):
+                    stream = key.fileobj
+                    if stream is proc.stdin:
+                        try:
+                            n = os.write(proc.stdin.fileno(), pending)
+                        except BlockingIOError:
+                            continue
+                        except (BrokenPipeError, OSError):
+                            raise self._exited(f"while {what} was asked") from None
+                        pending = pending[n:]
+                        if not pending:
+                            sel.unregister(proc.stdin)
+                    elif stream is proc.stdout:
+                        data = self._read(proc.stdout)
+                        if data is None:
+                            continue
+                        if not data:
+                            raise self._exited(f"before it sent {what}")
+                        self._buffer += data
+                    else:
+                        assert proc.stderr is not None
+                        data = self._read(proc.stderr)
+                        if data == b"":
+                            sel.unregister(proc.stderr)
+                        elif data:
+                            self._tail = (self._tail + data)[-_STDERR_TAIL:]
+
+    @staticmethod
+    def _read(stream: IO[bytes]) -> bytes | None:
+        try:
+            return os.read(stream.fileno(), 65536)
+        except BlockingIOError:
+            return None
+        except OSError:
+            return b""
+
+    def _too_long(self, size: int) -> BotFailure:
+        return self._fail(
+            FailureReason.PROTOCOL,
+            f"sent a line of more than {MAX_REPLY_BYTES:,} bytes ({size:,} without a newline "
+            "so far); the limit is the protocol's",
+        )
+
+    def _exited(self, when: str) -> BotFailure:
+        proc = self._proc
+        assert proc is not None
+        self._wait_exit(0.5)
+        self._drain_stderr()
+        status = _status_of(proc)
+        tail = self._tail.decode("utf-8", "replace")
+        if any(w in tail for w in _MEMORY_WORDS):
+            return self._fail(FailureReason.MEMORY, f"ran out of memory and {status} {when}")
+        return self._fail(FailureReason.EXITED, f"{status} {when}")
+
+    def _fail(self, reason: FailureReason, detail: str) -> BotFailure:
+        """Kill the program; the failure to raise."""
+        name = self.name
+        self._drain_stderr()
+        tail = self._tail.decode("utf-8", "replace")
+        self._kill()
+        return BotFailure(f"bot {name!r} {detail}", reason=reason, bot=name, stderr=tail)
+
+    def _drain_stderr(self) -> None:
+        proc = self._proc
+        if proc is None or proc.stderr is None:
+            return
+        for _ in range(64):
+            data = self._read(proc.stderr)
+            if not data:
+                return
+            self._tail = (self._tail + data)[-_STDERR_TAIL:]
+
+    def _write_quietly(self, data: bytes) -> None:
+        proc = self._proc
+        if proc is None or proc.stdin is None or proc.stdin.closed:
+            return
+        with contextlib.suppress(OSError):
+            os.write(proc.stdin.fileno(), data)
+
+    def _wait_exit(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for the program to exit, without reaping it (so that its
+        process group id stays taken until :meth:`_kill`); drain its output meanwhile.
+        """
+        proc = self._proc
+        assert proc is not None
+        deadline = time.monotonic() + seconds
+        while True:
+            if _has_exited(proc):
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            if proc.stdout is not None:
+                self._read(proc.stdout)
+            self._drain_stderr()
+            time.sleep(0.005)
+
+    def _kill(self) -> None:
+        """SIGKILL the process group, reap the program, close the pipes."""
+        proc = self._proc
+        self._proc = None
+        if proc is not None:
+            _signal_group(proc, signal.SIGKILL)
+            proc.wait()
+            for stream in (proc.stdin, proc.stdout, proc.stderr):
+                if stream is not None:
+                    with contextlib.suppress(OSError):
+                        stream.close()
+        self._close_stderr_file()
+
+    def _close_stderr_file(self) -> None:
+        if self._stderr_file is not None:
+            self._stderr_file.close()
+            self._stderr_file = None
+
+
+def _has_exited(proc: subprocess.Popen[bytes]) -> bool:
+    """Whether the program has exited, without reaping it (``waitid`` with ``WNOWAIT``)."""
+    if proc.returncode is not None:
+        return True
+    if hasattr(os, "waitid"):
+        try:
+            info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return True
+        return info is not None
+    return proc.poll() is not None  # pragma: no cover - systems without waitid
+
+
+def _signal_group(proc: subprocess.Popen[bytes], sig: signal.Signals) -> None:
+    """Send ``sig`` to the program's process group (its pid: it leads a session)."""
+    if proc.returncode is not None:
+        # Reaped already: the group id may have been reused; signal only the program's
+        # children that are left, which a reaped leader cannot name. Nothing to do.
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, sig)
+
+
+def _status_of(proc: subprocess.Popen[bytes]) -> str:
+    """``"exited with status 1"``, ``"was killed by SIGKILL"``, or ``"closed its output"``."""
+    if not _has_exited(proc):
+        return "closed its standard output"
+    if hasattr(os, "waitid") and proc.returncode is None:
+        try:
+            info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            info = None
+        if info is not None:
+            if info.si_code == os.CLD_EXITED:
+                return f"exited with status {info.si_status}"
+            try:
+                name = signal.Signals(info.si_status).name
+            except ValueError:
+                name = f"signal {info.si_status}"
+            return f"was killed by {name}"
+    code = proc.returncode
+    if code is None:
+        return "exited"
+    if code < 0:
+        try:
+            return f"was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"exited with status {code}"
+
+
+def _reply_name(reply: Reply) -> str:
+    return {Handshake: "hello", Ready: "ready", MoveReply: "move", ErrorReply: "error"}[type(reply)]

@@ -1,0 +1,927 @@
+"""The messages of the bot protocol, version 1, and the player view as JSON.
+
+Every message is one JSON object on one line, with a ``"type"``. The caller sends ``hello``,
+``new_game``, ``decide`` and ``quit``; the bot answers ``hello`` with ``hello``, ``new_game``
+with ``ready`` and ``decide`` with ``move`` (or ``error``, giving up). The page
+``docs/guides/protocol.md`` describes every field, with a full example session.
+
+Reading is strict: the text must be UTF-8 JSON without repeated keys, ``NaN`` or
+``Infinity``; every object has exactly the fields of its message, of the right types and in
+range; tiles and moves are in canonical notation (``6-4``, ``5-4L``, ``draw``). Anything else
+raises :class:`ProtocolError`, whose ``field`` names where the fault is (``view.hand[2]``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from bergen.errors import BergenError, NotationError, PositionError, RecordError, RulesError
+from bergen.events import Outcome, OutcomeKind
+from bergen.hands import Hand
+from bergen.line import LineOfPlay
+from bergen.moves import Action, Move, parse_move
+from bergen.playerview import PlayerView
+from bergen.records.rules_json import rules_from_json, rules_to_json
+from bergen.rules import Rules, TableRules
+from bergen.tiles import TILES, Tile
+
+__all__ = [
+    "MAX_REPLY_BYTES",
+    "MAX_REQUEST_BYTES",
+    "PROTOCOL_VERSION",
+    "BotOption",
+    "Decide",
+    "ErrorReply",
+    "Handshake",
+    "Hello",
+    "MoveReply",
+    "NewGame",
+    "ProtocolError",
+    "Quit",
+    "Ready",
+    "Reply",
+    "Request",
+    "decide_request",
+    "encode",
+    "hello_reply",
+    "hello_request",
+    "new_game_request",
+    "parse_reply",
+    "parse_request",
+    "view_from_json",
+    "view_to_json",
+]
+
+PROTOCOL_VERSION = 1
+"""The version of the protocol this library speaks."""
+
+MAX_REQUEST_BYTES = 1 << 20
+"""The longest request line a bot served by ``bergen bot serve`` reads, in bytes (1 MiB)."""
+
+MAX_REPLY_BYTES = 1 << 16
+"""The longest reply line the client reads from a bot, in bytes (64 KiB); a longer line is
+the bot's forfeit."""
+
+_TOTAL_TILES = len(TILES)
+_OPTION_TYPES = {"int": int, "float": float, "bool": bool, "string": str}
+
+
+class ProtocolError(BergenError, ValueError):
+    """A protocol message that is not what version 1 of the protocol allows.
+
+    Attributes:
+        field: Where the fault is: ``"line"`` for the text itself (not UTF-8, not JSON, too
+            long), else a path into the message such as ``"type"``, ``"view.hand[2]"`` or
+            ``"legal_moves"``.
+    """
+
+    def __init__(self, message: str, *, field: str) -> None:
+        """Store the message and the field."""
+        super().__init__(message)
+        self.field = field
+
+
+# ---------------------------------------------------------------------------------- messages
+
+
+@attrs.frozen
+class BotOption:
+    """An option a bot accepts, as its handshake declares it.
+
+    Args:
+        name: The option's name.
+        type: ``"int"``, ``"float"``, ``"bool"`` or ``"string"``.
+        default: The value the bot uses when the option is not set, of that type.
+    """
+
+    name: str
+    type: str
+    default: int | float | bool | str
+
+    def check(self, value: object, field: str) -> int | float | bool | str:
+        """Check a value for this option.
+
+        Args:
+            value: The value to set.
+            field: Where the value is, for the error message.
+
+        Returns:
+            The value (an int is accepted for a ``float`` option and returned as a float).
+
+        Raises:
+            ProtocolError: when the value is not of the option's type.
+        """
+        return _option_value(value, self.type, field)
+
+
+@attrs.frozen
+class Handshake:
+    """What a bot says of itself in its ``hello`` reply.
+
+    Args:
+        protocol: The protocol version it speaks (1).
+        name: The bot's name.
+        author: Its author, or ``None``.
+        options: The options it accepts.
+    """
+
+    protocol: int
+    name: str
+    author: str | None
+    options: tuple[BotOption, ...] = ()
+
+    def option(self, name: str) -> BotOption | None:
+        """The option called ``name``, or ``None`` when the bot has none by that name."""
+        return next((o for o in self.options if o.name == name), None)
+
+
+@attrs.frozen
+class Hello:
+    """The caller's first request: the protocol version it speaks."""
+
+    protocol: int = PROTOCOL_VERSION
+
+
+@attrs.frozen
+class NewGame:
+    """A new game (a match to the target) begins.
+
+    Args:
+        rules: The ruleset.
+        players: The number of seats, 2..4.
+        partnerships: Whether seats 0+2 play against 1+3 (rule 10).
+        seat: The bot's seat, 0..players-1.
+        target: The match target, in points (rule 9).
+        seed: A seed for the bot's own generator, or ``None``.
+        options: Values of options the bot declared in its handshake.
+    """
+
+    rules: Rules
+    players: int
+    partnerships: bool
+    seat: int
+    target: int
+    seed: int | None = None
+    options: tuple[tuple[str, int | float | bool | str], ...] = ()
+
+
+@attrs.frozen
+class Decide:
+    """A decision request: the seat's view, its legal moves and its time.
+
+    Args:
+        view: What the bot's seat may know.
+        legal_moves: The legal moves, in the engine's order.
+        time: The time for this move, in seconds (``None``: no limit).
+    """
+
+    view: PlayerView
+    legal_moves: tuple[Move, ...]
+    time: float | None
+
+
+@attrs.frozen
+class Quit:
+    """The caller is done: the bot exits."""
+
+
+Request = Hello | NewGame | Decide | Quit
+"""A message from the caller to the bot."""
+
+
+@attrs.frozen
+class Ready:
+    """The bot's answer to ``new_game``."""
+
+
+@attrs.frozen
+class MoveReply:
+    """The bot's answer to ``decide``.
+
+    Args:
+        move: The move chosen, in canonical notation.
+    """
+
+    move: Move
+
+
+@attrs.frozen
+class ErrorReply:
+    """The bot gives up (its own failure: an exception, no memory, no move).
+
+    Args:
+        kind: ``"exception"``, ``"memory"``, ``"illegal"`` (it has no legal move to give) or
+            ``"protocol"`` (it could not read a request).
+        message: What went wrong.
+    """
+
+    kind: str
+    message: str
+
+
+Reply = Handshake | Ready | MoveReply | ErrorReply
+"""A message from the bot to the caller."""
+
+ERROR_KINDS = ("exception", "memory", "illegal", "protocol")
+"""The kinds of an ``error`` reply."""
+
+
+# ---------------------------------------------------------------------------------- writing
+
+
+def encode(message: Mapping[str, Any]) -> bytes:
+    """One protocol line: the message as compact ASCII JSON and a newline.
+
+    Args:
+        message: A JSON object with a ``"type"``.
+
+    Returns:
+        The bytes to write.
+
+    Raises:
+        ProtocolError: (``field`` ``"line"``) when the value is not JSON (``NaN``, a set, ...).
+    """
+    try:
+        text = json.dumps(message, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise ProtocolError(f"the message is not JSON: {e}", field="line") from None
+    return text.encode("ascii") + b"\n"
+
+
+def hello_request() -> dict[str, Any]:
+    """The ``hello`` request: ``{"type": "hello", "protocol": 1}``."""
+    return {"type": "hello", "protocol": PROTOCOL_VERSION}
+
+
+def hello_reply(handshake: Handshake) -> dict[str, Any]:
+    """The ``hello`` reply of a bot that says ``handshake`` of itself."""
+    return {
+        "type": "hello",
+        "protocol": handshake.protocol,
+        "name": handshake.name,
+        "author": handshake.author,
+        "options": {o.name: {"type": o.type, "default": o.default} for o in handshake.options},
+    }
+
+
+def new_game_request(game: NewGame) -> dict[str, Any]:
+    """The ``new_game`` request.
+
+    Raises:
+        ProtocolError: (``field`` ``"rules"``) when the rules hold a component a record cannot
+            hold (a user-supplied rule; see :func:`bergen.records.rules_json.rules_to_json`).
+    """
+    return {
+        "type": "new_game",
+        "rules": _rules_out(game.rules),
+        "players": game.players,
+        "partnerships": game.partnerships,
+        "seat": game.seat,
+        "target": game.target,
+        "seed": game.seed,
+        "options": dict(game.options),
+    }
+
+
+def decide_request(
+    view: PlayerView, legal_moves: Sequence[Move], time: float | None
+) -> dict[str, Any]:
+    """The ``decide`` request for the seat of ``view``.
+
+    Args:
+        view: The view of the seat to move.
+        legal_moves: Its legal moves.
+        time: Its time for the move, in seconds, or ``None``.
+
+    Returns:
+        ``{"type": "decide", "view": ..., "legal_moves": [...], "time": ...}``.
+
+    Raises:
+        ProtocolError: when the rules cannot be written (see :func:`view_to_json`).
+    """
+    return {
+        "type": "decide",
+        "view": view_to_json(view),
+        "legal_moves": [str(m) for m in legal_moves],
+        "time": time,
+    }
+
+
+def _rules_out(rules: Rules) -> dict[str, Any]:
+    try:
+        return rules_to_json(rules)
+    except RecordError as e:
+        raise ProtocolError(f"the rules cannot be sent to a bot: {e}", field="rules") from None
+
+
+def view_to_json(view: PlayerView) -> dict[str, Any]:
+    """A player view as a JSON object (the ``view`` of a ``decide`` request).
+
+    Only what the seat may know: its hand, the other seats' tile counts, the line of play
+    with its open ends, the boneyard's size, the scores and the public history (a draw is
+    only a count; the seat's own drawn tiles are in ``own_draws``).
+    :func:`view_from_json` reads it back: ``view_from_json(view_to_json(v)) == v``.
+
+    Args:
+        view: A player view.
+
+    Returns:
+        The object, of JSON types only (see ``docs/guides/protocol.md``).
+
+    Raises:
+        ProtocolError: (``field`` ``"rules"``) when the rules hold a user-supplied component.
+    """
+    line = view.line
+    placed = [str(p) for p in line.tiles]
+    lead = next((i for i, p in enumerate(line.tiles) if p.tile == line.lead), None)
+    outcome = view.outcome
+    return {
+        "seat": view.seat,
+        "rules": _rules_out(view.rules),
+        "hand": [str(t) for t in view.hand],
+        "line": {
+            "tiles": placed,
+            "lead": lead,
+            "ends": None if line.ends is None else list(line.ends),
+            "doubles": [line.left_double, line.right_double],
+        },
+        "tile_counts": list(view.tile_counts),
+        "boneyard_size": view.boneyard_size,
+        "drawable": view.drawable,
+        "scores": list(view.scores),
+        "target": view.target,
+        "to_move": view.to_move,
+        "dealer": view.dealer,
+        "outcome": None
+        if outcome is None
+        else {"kind": outcome.kind.value, "seat": outcome.seat, "side": outcome.side},
+        "history": [{"seat": a.seat, "move": str(a.move)} for a in view.history],
+        "lead_draws": list(view.lead_draws),
+        "own_draws": [str(t) for t in view.own_draws],
+        "from_deal": view.from_deal,
+    }
+
+
+# ---------------------------------------------------------------------------------- reading
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _show(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"the key {k!r} appears twice in one object")
+        out[k] = v
+    return out
+
+
+def _message(line: object, limit: int) -> tuple[str, dict[str, Any]]:
+    """Read one line as a message object: ``(type, object)``."""
+    if not isinstance(line, bytes | str):
+        raise ProtocolError(f"a message is a line of text, got {_kind(line)}", field="line")
+    if len(line) > limit:
+        raise ProtocolError(
+            f"the line is {len(line):,} bytes long; the limit is {limit:,}", field="line"
+        )
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ProtocolError(f"the line is not UTF-8 text: {e}", field="line") from None
+    if not line.strip():
+        raise ProtocolError("an empty line is no message", field="line")
+    try:
+        obj = json.loads(line, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as e:
+        raise ProtocolError(
+            f"not JSON at column {e.colno}: {e.msg} in {_show(line)}", field="line"
+        ) from None
+    except (ValueError, RecursionError) as e:
+        raise ProtocolError(f"not JSON: {e}", field="line") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError(f"a message is a JSON object, got {_kind(obj)}", field="line")
+    kind = obj.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError(
+            f'a message has a "type" string, got {_kind(kind)} {_show(kind)}', field="type"
+        )
+    return kind, obj
+
+
+def _fields(obj: dict[str, Any], required: tuple[str, ...], where: str) -> None:
+    missing = [k for k in required if k not in obj]
+    if missing:
+        raise ProtocolError(
+            f"{where or 'the message'}: missing field {missing[0]!r}",
+            field=_at(where, missing[0]),
+        )
+    for k in obj:
+        if k not in required:
+            raise ProtocolError(
+                f"{where or 'the message'}: unknown field {_show(k)} "
+                f"(the fields are {', '.join(required)})",
+                field=_at(where, str(k)),
+            )
+
+
+def _at(where: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{where}[{key}]"
+    return f"{where}.{key}" if where else key
+
+
+def _int(value: object, field: str, low: int = 0, high: int | None = None) -> int:
+    if type(value) is not int:
+        raise ProtocolError(f"{field}: expected an integer, got {_kind(value)}", field=field)
+    if value < low or (high is not None and value > high):
+        top = "" if high is None else f"..{high}"
+        raise ProtocolError(
+            f"{field}: {value} is out of range (expected {low}{top or ' or more'})", field=field
+        )
+    return value
+
+
+def _bool(value: object, field: str) -> bool:
+    if type(value) is not bool:
+        raise ProtocolError(f"{field}: expected true or false, got {_kind(value)}", field=field)
+    return value
+
+
+def _str(value: object, field: str) -> str:
+    if not isinstance(value, str):
+        raise ProtocolError(f"{field}: expected a string, got {_kind(value)}", field=field)
+    return value
+
+
+def _list(value: object, field: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ProtocolError(f"{field}: expected an array, got {_kind(value)}", field=field)
+    return value
+
+
+def _obj(value: object, field: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ProtocolError(f"{field}: expected an object, got {_kind(value)}", field=field)
+    return value
+
+
+def _tile(value: object, field: str) -> Tile:
+    text = _str(value, field)
+    try:
+        tile = Tile.parse(text)
+    except NotationError:
+        tile = None
+    if tile is None or str(tile) != text:
+        raise ProtocolError(
+            f"{field}: a tile is written high number first, like '6-4', got {_show(text)}",
+            field=field,
+        )
+    return tile
+
+
+def _move(value: object, field: str) -> Move:
+    text = _str(value, field)
+    try:
+        move = parse_move(text)
+    except NotationError:
+        move = None
+    if move is None or str(move) != text:
+        hint = f" (canonical: {str(move)!r})" if move is not None else ""
+        raise ProtocolError(
+            f"{field}: a move in canonical notation is a lead '1-1', a play '5-4L' or '5-4R', "
+            f"'draw' or 'pass'; got {_show(text)}{hint}",
+            field=field,
+        )
+    return move
+
+
+def _option_value(value: object, kind: str, field: str) -> int | float | bool | str:
+    if kind == "float" and type(value) is int:
+        return float(value)
+    expected = _OPTION_TYPES[kind]
+    if type(value) is not expected or (kind == "float" and not math.isfinite(value)):  # type: ignore[arg-type]
+        raise ProtocolError(
+            f"{field}: the option is {'an' if kind == 'int' else 'a'} {kind}, "
+            f"got {_kind(value)} {_show(value)}",
+            field=field,
+        )
+    return value  # type: ignore[return-value]
+
+
+def _rules_in(value: object, field: str) -> Rules:
+    try:
+        return rules_from_json(value, field)
+    except RecordError as e:
+        raise ProtocolError(str(e), field=field) from None
+
+
+def _table(rules: Rules, players: int, field: str) -> TableRules:
+    try:
+        return rules.for_table(players)
+    except RulesError as e:
+        raise ProtocolError(f"{field}: {e}", field=field) from None
+
+
+def view_from_json(obj: object, where: str = "view") -> PlayerView:
+    """Read a player view written by :func:`view_to_json`, checking everything.
+
+    Args:
+        obj: The parsed JSON value.
+        where: The path of the value, used in ``ProtocolError.field`` (``"view"``).
+
+    Returns:
+        The view.
+
+    Raises:
+        ProtocolError: for a missing or unknown field, a value of the wrong type or out of
+            range, a tile or move not in canonical notation, a line of play that does not
+            connect or whose ends are not those stated, tiles held twice or both held and on
+            the line, tile counts, a boneyard or a drawable count that do not add up to the 28
+            tiles under the rules, or rules that do not allow the table; ``field`` names the
+            value.
+    """
+    v = _obj(obj, where or "view")
+    _fields(v, _VIEW_FIELDS, where)
+
+    def at(key: str) -> str:
+        return _at(where, key)
+
+    rules = _rules_in(v["rules"], at("rules"))
+    counts_raw = _list(v["tile_counts"], at("tile_counts"))
+    if not 2 <= len(counts_raw) <= 4:
+        raise ProtocolError(
+            f"{at('tile_counts')}: one count per seat, 2..4 seats, got {len(counts_raw)}",
+            field=at("tile_counts"),
+        )
+    seats = len(counts_raw)
+    counts = tuple(
+        _int(c, _at(at("tile_counts"), i), 0, _TOTAL_TILES) for i, c in enumerate(counts_raw)
+    )
+    table = _table(rules, seats, at("tile_counts"))
+    seat = _int(v["seat"], at("seat"), 0, seats - 1)
+    hand_raw = _list(v["hand"], at("hand"))
+    hand_tiles = [_tile(t, _at(at("hand"), i)) for i, t in enumerate(hand_raw)]
+    if len(set(hand_tiles)) != len(hand_tiles):
+        raise ProtocolError(f"{at('hand')}: a tile is held twice", field=at("hand"))
+    hand = Hand.of(hand_tiles)
+    if len(hand) != counts[seat]:
+        raise ProtocolError(
+            f"{at('hand')}: {len(hand)} tiles, but tile_counts[{seat}] is {counts[seat]}",
+            field=at("hand"),
+        )
+    line = _line(v["line"], at("line"))
+    on_line = {p.tile for p in line.tiles}
+    both = [t for t in hand_tiles if t in on_line]
+    if both:
+        raise ProtocolError(
+            f"{at('hand')}: {both[0]} is both in the hand and on the line", field=at("hand")
+        )
+    boneyard = _int(v["boneyard_size"], at("boneyard_size"), 0, _TOTAL_TILES)
+    if sum(counts) + len(line) + boneyard != _TOTAL_TILES:
+        raise ProtocolError(
+            f"{at('boneyard_size')}: the hands ({sum(counts)}), the line ({len(line)}) and the "
+            f"boneyard ({boneyard}) hold {sum(counts) + len(line) + boneyard} tiles, not 28",
+            field=at("boneyard_size"),
+        )
+    drawable = _int(v["drawable"], at("drawable"), 0, _TOTAL_TILES)
+    expected = boneyard - table.reserve if rules.drawing and boneyard > table.reserve else 0
+    if drawable != expected:
+        raise ProtocolError(
+            f"{at('drawable')}: {drawable}, but a boneyard of {boneyard} under these rules "
+            f"(reserve {table.reserve}, drawing {'on' if rules.drawing else 'off'}) leaves "
+            f"{expected} to draw",
+            field=at("drawable"),
+        )
+    scores_raw = _list(v["scores"], at("scores"))
+    if len(scores_raw) != table.sides:
+        raise ProtocolError(
+            f"{at('scores')}: one score per side, {table.sides} sides, got {len(scores_raw)}",
+            field=at("scores"),
+        )
+    scores = tuple(_int(s, _at(at("scores"), i)) for i, s in enumerate(scores_raw))
+    target = _int(v["target"], at("target"), 1)
+    if target != table.target:
+        raise ProtocolError(
+            f"{at('target')}: {target}, but the rules give {table.target} at this table",
+            field=at("target"),
+        )
+    to_move = _int(v["to_move"], at("to_move"), 0, seats - 1)
+    dealer = _int(v["dealer"], at("dealer"), 0, seats - 1)
+    outcome = _outcome(v["outcome"], at("outcome"), seats, table.sides)
+    history_raw = _list(v["history"], at("history"))
+    history = []
+    for i, a in enumerate(history_raw):
+        here = _at(at("history"), i)
+        entry = _obj(a, here)
+        _fields(entry, ("seat", "move"), here)
+        history.append(
+            Action(
+                _int(entry["seat"], f"{here}.seat", 0, seats - 1),
+                _move(entry["move"], f"{here}.move"),
+            )
+        )
+    lead_draws = tuple(
+        _int(s, _at(at("lead_draws"), i), 0, seats - 1)
+        for i, s in enumerate(_list(v["lead_draws"], at("lead_draws")))
+    )
+    own = tuple(
+        _tile(t, _at(at("own_draws"), i))
+        for i, t in enumerate(_list(v["own_draws"], at("own_draws")))
+    )
+    if len(set(own)) != len(own):
+        raise ProtocolError(f"{at('own_draws')}: a tile is drawn twice", field=at("own_draws"))
+    return PlayerView(
+        seat=seat,
+        rules=rules,
+        hand=hand,
+        line=line,
+        tile_counts=counts,
+        boneyard_size=boneyard,
+        drawable=drawable,
+        scores=scores,
+        target=target,
+        to_move=to_move,
+        dealer=dealer,
+        outcome=outcome,
+        history=tuple(history),
+        lead_draws=lead_draws,
+        own_draws=own,
+        from_deal=_bool(v["from_deal"], at("from_deal")),
+    )
+
+
+_VIEW_FIELDS = (
+    "seat",
+    "rules",
+    "hand",
+    "line",
+    "tile_counts",
+    "boneyard_size",
+    "drawable",
+    "scores",
+    "target",
+    "to_move",
+    "dealer",
+    "outcome",
+    "history",
+    "lead_draws",
+    "own_draws",
+    "from_deal",
+)
+
+
+def _line(value: object, where: str) -> LineOfPlay:
+    obj = _obj(value, where)
+    _fields(obj, ("tiles", "lead", "ends", "doubles"), where)
+    tiles = _list(obj["tiles"], f"{where}.tiles")
+    texts: list[str] = []
+    for i, t in enumerate(tiles):
+        here = f"{where}.tiles[{i}]"
+        text = _str(t, here)
+        if len(text) != 3 or text[1] != "-" or text[0] not in "0123456" or text[2] not in "0123456":
+            raise ProtocolError(
+                f"{here}: a tile on the line is written with the number facing left first, "
+                f"like '5-1', got {_show(text)}",
+                field=here,
+            )
+        texts.append(text)
+    if obj["lead"] is None:
+        if texts:
+            raise ProtocolError(
+                f"{where}.lead: null, but the line holds tiles", field=f"{where}.lead"
+            )
+        line = LineOfPlay.empty()
+    else:
+        if not texts:
+            raise ProtocolError(
+                f"{where}.lead: the empty line has no lead (null), got {_show(obj['lead'])}",
+                field=f"{where}.lead",
+            )
+        lead = _int(obj["lead"], f"{where}.lead", 0, len(texts) - 1)
+        texts[lead] = "*" + texts[lead]
+        try:
+            line = LineOfPlay.parse(" ".join(texts))
+        except (NotationError, PositionError) as e:
+            raise ProtocolError(f"{where}.tiles: {e}", field=f"{where}.tiles") from None
+    ends = obj["ends"]
+    if ends is not None:
+        ends_list = _list(ends, f"{where}.ends")
+        if len(ends_list) != 2:
+            raise ProtocolError(f"{where}.ends: two numbers, left and right", field=f"{where}.ends")
+        ends = tuple(_int(n, f"{where}.ends[{i}]", 0, 6) for i, n in enumerate(ends_list))
+    if ends != line.ends:
+        raise ProtocolError(
+            f"{where}.ends: {_show(obj['ends'])}, but the tiles show "
+            f"{None if line.ends is None else list(line.ends)}",
+            field=f"{where}.ends",
+        )
+    doubles = _list(obj["doubles"], f"{where}.doubles")
+    if len(doubles) != 2:
+        raise ProtocolError(
+            f"{where}.doubles: two booleans, left and right", field=f"{where}.doubles"
+        )
+    flags = (_bool(doubles[0], f"{where}.doubles[0]"), _bool(doubles[1], f"{where}.doubles[1]"))
+    if flags != (line.left_double, line.right_double):
+        raise ProtocolError(
+            f"{where}.doubles: {_show(doubles)}, but the tiles give "
+            f"{[line.left_double, line.right_double]}",
+            field=f"{where}.doubles",
+        )
+    return line
+
+
+def _outcome(value: object, where: str, seats: int, sides: int) -> Outcome | None:
+    if value is None:
+        return None
+    obj = _obj(value, where)
+    _fields(obj, ("kind", "seat", "side"), where)
+    kinds = {k.value: k for k in OutcomeKind}
+    kind = obj["kind"]
+    if not isinstance(kind, str) or kind not in kinds:
+        raise ProtocolError(
+            f"{where}.kind: one of {', '.join(kinds)}, got {_show(kind)}", field=f"{where}.kind"
+        )
+    seat = None if obj["seat"] is None else _int(obj["seat"], f"{where}.seat", 0, seats - 1)
+    side = None if obj["side"] is None else _int(obj["side"], f"{where}.side", 0, sides - 1)
+    return Outcome(kinds[kind], seat, side)
+
+
+def parse_request(line: bytes | str) -> Request:
+    """Read one request line (what ``bergen bot serve`` reads on its standard input).
+
+    Args:
+        line: The line, with or without its newline, at most :data:`MAX_REQUEST_BYTES`.
+
+    Returns:
+        A :class:`Hello`, :class:`NewGame`, :class:`Decide` or :class:`Quit`.
+
+    Raises:
+        ProtocolError: for anything that is not a version 1 request; ``field`` names where.
+    """
+    kind, obj = _message(line, MAX_REQUEST_BYTES)
+    if kind == "hello":
+        _fields(obj, ("type", "protocol"), "")
+        protocol = _int(obj["protocol"], "protocol", 1)
+        if protocol != PROTOCOL_VERSION:
+            raise ProtocolError(
+                f"protocol: version {protocol} is not spoken here (version {PROTOCOL_VERSION})",
+                field="protocol",
+            )
+        return Hello(protocol)
+    if kind == "new_game":
+        _fields(
+            obj,
+            ("type", "rules", "players", "partnerships", "seat", "target", "seed", "options"),
+            "",
+        )
+        rules = _rules_in(obj["rules"], "rules")
+        players = _int(obj["players"], "players", 2, 4)
+        partnerships = _bool(obj["partnerships"], "partnerships")
+        if partnerships != rules.partnerships:
+            raise ProtocolError(
+                f"partnerships: {str(partnerships).lower()}, but the rules say "
+                f"{str(rules.partnerships).lower()}",
+                field="partnerships",
+            )
+        table = _table(rules, players, "players")
+        seat = _int(obj["seat"], "seat", 0, players - 1)
+        target = _int(obj["target"], "target", 1)
+        if target != table.target:
+            raise ProtocolError(
+                f"target: {target}, but the rules give {table.target} at this table",
+                field="target",
+            )
+        seed = obj["seed"]
+        if seed is not None and type(seed) is not int:
+            raise ProtocolError(f"seed: an integer or null, got {_kind(seed)}", field="seed")
+        options = _obj(obj["options"], "options")
+        for name, value in options.items():
+            if type(value) not in (int, float, bool, str):
+                raise ProtocolError(
+                    f"options.{name}: an option value is a number, a boolean or a string, "
+                    f"got {_kind(value)}",
+                    field=f"options.{name}",
+                )
+        return NewGame(rules, players, partnerships, seat, target, seed, tuple(options.items()))
+    if kind == "decide":
+        _fields(obj, ("type", "view", "legal_moves", "time"), "")
+        view = view_from_json(obj["view"], "view")
+        legal_raw = _list(obj["legal_moves"], "legal_moves")
+        if not legal_raw:
+            raise ProtocolError("legal_moves: the list is empty", field="legal_moves")
+        legal = tuple(_move(m, f"legal_moves[{i}]") for i, m in enumerate(legal_raw))
+        if len(set(legal)) != len(legal):
+            raise ProtocolError("legal_moves: a move is listed twice", field="legal_moves")
+        if view.outcome is not None or view.to_move != view.seat:
+            raise ProtocolError(
+                "view: a decision is asked of the seat to move in a round that goes on",
+                field="view.to_move",
+            )
+        t = obj["time"]
+        if t is not None and (type(t) not in (int, float) or not t > 0 or not math.isfinite(t)):
+            raise ProtocolError(
+                f"time: seconds for the move, a number above 0 or null, got {_show(t)}",
+                field="time",
+            )
+        return Decide(view, legal, None if t is None else float(t))
+    if kind == "quit":
+        _fields(obj, ("type",), "")
+        return Quit()
+    raise ProtocolError(
+        f"type: unknown request {_show(kind)} (hello, new_game, decide or quit)", field="type"
+    )
+
+
+def parse_reply(line: bytes | str) -> Reply:
+    """Read one reply line of a bot (what the client reads on the bot's standard output).
+
+    Args:
+        line: The line, with or without its newline, at most :data:`MAX_REPLY_BYTES`.
+
+    Returns:
+        A :class:`Handshake` (``hello``), :class:`Ready`, :class:`MoveReply` or
+        :class:`ErrorReply`.
+
+    Raises:
+        ProtocolError: for anything that is not a version 1 reply; ``field`` names where.
+    """
+    kind, obj = _message(line, MAX_REPLY_BYTES)
+    if kind == "hello":
+        _fields(obj, ("type", "protocol", "name", "author", "options"), "")
+        protocol = _int(obj["protocol"], "protocol", 1)
+        if protocol != PROTOCOL_VERSION:
+            raise ProtocolError(
+                f"protocol: the bot speaks version {protocol}; this client speaks version "
+                f"{PROTOCOL_VERSION}",
+                field="protocol",
+            )
+        name = _str(obj["name"], "name").strip()
+        if not name or len(name) > 100 or not name.isprintable():
+            raise ProtocolError(
+                f"name: 1 to 100 printable characters, got {_show(obj['name'])}", field="name"
+            )
+        author = obj["author"]
+        if author is not None:
+            author = _str(author, "author")
+        options = []
+        for key, spec in _obj(obj["options"], "options").items():
+            here = f"options.{key}"
+            spec_obj = _obj(spec, here)
+            _fields(spec_obj, ("type", "default"), here)
+            kind_text = spec_obj["type"]
+            if kind_text not in _OPTION_TYPES:
+                raise ProtocolError(
+                    f"{here}.type: one of int, float, bool, string; got {_show(kind_text)}",
+                    field=f"{here}.type",
+                )
+            default = _option_value(spec_obj["default"], kind_text, f"{here}.default")
+            options.append(BotOption(key, kind_text, default))
+        return Handshake(protocol, name, author, tuple(options))
+    if kind == "ready":
+        _fields(obj, ("type",), "")
+        return Ready()
+    if kind == "move":
+        _fields(obj, ("type", "move"), "")
+        return MoveReply(_move(obj["move"], "move"))
+    if kind == "error":
+        _fields(obj, ("type", "kind", "message"), "")
+        error_kind = obj["kind"]
+        if error_kind not in ERROR_KINDS:
+            raise ProtocolError(
+                f"kind: one of {', '.join(ERROR_KINDS)}, got {_show(error_kind)}", field="kind"
+            )
+        return ErrorReply(error_kind, _str(obj["message"], "message"))
+    raise ProtocolError(
+        f"type: unknown reply {_show(kind)} (hello, ready, move or error)", field="type"
+    )

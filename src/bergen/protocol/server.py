@@ -1,0 +1,230 @@
+"""``bergen bot serve``, its server: any Python bot as a protocol program on stdin and stdout.
+
+:func:`serve` reads requests line by line, decodes each ``decide`` into a real
+:class:`~bergen.view.PlayerView` and calls the bot's ``choose(view, legal_moves)``. Nothing but
+protocol lines reach the real standard output: :func:`serve_stdio` moves the process's file
+descriptors 0 and 1 aside first, so that the bot's ``print`` (and anything a library or a
+child process writes to descriptor 1) goes to standard error, and reading standard input
+gets nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import os
+import sys
+from typing import IO, Any
+
+from bergen.bots import Bot, BotError, bot_factory
+from bergen.moves import Draw, Lead, Pass, Play
+from bergen.protocol.codec import (
+    MAX_REQUEST_BYTES,
+    PROTOCOL_VERSION,
+    BotOption,
+    Decide,
+    Handshake,
+    Hello,
+    NewGame,
+    ProtocolError,
+    Quit,
+    encode,
+    hello_reply,
+    parse_request,
+)
+
+__all__ = ["bot_options", "serve", "serve_stdio"]
+
+_OPTION_KINDS: dict[type, str] = {bool: "bool", int: "int", float: "float", str: "string"}
+
+
+def bot_options(spec: str) -> tuple[BotOption, ...]:
+    """The options a Python bot accepts: its keyword arguments other than ``seed`` whose
+    defaults are an int, float, bool or str; a value given in the spec is the default.
+
+    Args:
+        spec: A bot spec (see :func:`bergen.bots.load_bot`).
+
+    Returns:
+        The options, in the order of the bot's signature.
+
+    Raises:
+        BotError: when the spec cannot be resolved (see :func:`bergen.bots.bot_factory`).
+    """
+    factory, given = bot_factory(spec)
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return ()
+    out = []
+    for p in params:
+        if p.name == "seed" or p.kind not in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD):
+            continue
+        default = given.get(p.name, p.default)
+        kind = _OPTION_KINDS.get(type(default))
+        if kind is not None:
+            out.append(BotOption(p.name, kind, default))
+    return tuple(out)
+
+
+def _read_line(stream: IO[bytes]) -> bytes | None:
+    """One request line without its newline; ``None`` at the end of input.
+
+    Raises:
+        ProtocolError: when the line is longer than :data:`MAX_REQUEST_BYTES`.
+    """
+    line = stream.readline(MAX_REQUEST_BYTES + 1)
+    if not line:
+        return None
+    if len(line) > MAX_REQUEST_BYTES and not line.endswith(b"\n"):
+        raise ProtocolError(f"a request line is at most {MAX_REQUEST_BYTES:,} bytes", field="line")
+    return line.rstrip(b"\r\n")
+
+
+def _send(stream: IO[bytes], message: dict[str, Any]) -> None:
+    stream.write(encode(message))
+    stream.flush()
+
+
+def _error(stream: IO[bytes], kind: str, message: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        _send(stream, {"type": "error", "kind": kind, "message": message[:2000]})
+
+
+def _text(e: BaseException) -> str:
+    try:
+        text = str(e)
+    except Exception:  # an exception whose __str__ raises
+        text = "(its message cannot be read)"
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
+def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = None) -> int:
+    """Serve the bot ``spec`` over the protocol until ``quit`` or the end of input.
+
+    Each ``new_game`` builds the bot afresh, with the game's seed and the options it sets
+    (over those of the spec). A request that is not the protocol's, a bot that cannot be
+    built, and a bot whose ``choose`` raises or returns no move each get an ``error`` reply
+    (``kind`` ``protocol``, ``exception``, ``memory`` or ``illegal``) and end the serving.
+
+    Args:
+        spec: A bot spec (see :func:`bergen.bots.load_bot`).
+        stdin: Where requests come from (bytes).
+        stdout: Where replies go (bytes); nothing else is written there.
+        log: Where to say what went wrong (default ``sys.stderr``).
+
+    Returns:
+        The exit status: 0 after ``quit`` or the end of input, 1 when the bot failed, 2 for
+        a bad request or a spec that cannot be loaded.
+    """
+    log = log or sys.stderr
+    try:
+        options = bot_options(spec)
+        bot: Bot | None = None
+        name = getattr(bot_factory(spec)[0], "name", None)
+        if not isinstance(name, str) or not name.strip():
+            name = spec
+    except BotError as e:
+        print(f"bergen bot serve: {e}", file=log)
+        return 2
+    handshake = Handshake(PROTOCOL_VERSION, name.strip()[:100], None, options)
+    option_names = {o.name: o for o in options}
+    while True:
+        try:
+            line = _read_line(stdin)
+            if line is None:
+                return 0
+            request = parse_request(line)
+        except ProtocolError as e:
+            print(f"bergen bot serve: bad request: {e}", file=log)
+            _error(stdout, "protocol", str(e))
+            return 2
+        if isinstance(request, Hello):
+            _send(stdout, hello_reply(handshake))
+        elif isinstance(request, NewGame):
+            kwargs: dict[str, Any] = {}
+            for key, value in request.options:
+                option = option_names.get(key)
+                if option is None:
+                    _error(stdout, "protocol", f"options.{key}: {name!r} has no option {key!r}")
+                    return 2
+                try:
+                    kwargs[key] = option.check(value, f"options.{key}")
+                except ProtocolError as e:
+                    _error(stdout, "protocol", str(e))
+                    return 2
+            try:
+                bot = _build(spec, request.seed, kwargs)
+            except KeyboardInterrupt:
+                raise
+            except BaseException as e:
+                print(f"bergen bot serve: {_text(e)}", file=log)
+                _error(stdout, "exception", f"the bot cannot be built: {_text(e)}")
+                return 1
+            _send(stdout, {"type": "ready"})
+        elif isinstance(request, Decide):
+            if bot is None:
+                _error(stdout, "protocol", "decide before new_game")
+                return 2
+            try:
+                move = bot.choose(request.view, request.legal_moves)
+                text = str(move) if isinstance(move, Lead | Play | Draw | Pass) else None
+            except KeyboardInterrupt:
+                raise
+            except MemoryError:
+                _error(stdout, "memory", "MemoryError")
+                return 1
+            except BaseException as e:
+                print(f"bergen bot serve: the bot raised {_text(e)}", file=log)
+                _error(stdout, "exception", f"the bot raised {_text(e)}")
+                return 1
+            if text is None:
+                _error(stdout, "illegal", f"the bot returned {_safe_repr(move)}, not a move")
+                return 1
+            _send(stdout, {"type": "move", "move": text})
+        elif isinstance(request, Quit):
+            return 0
+
+
+def _safe_repr(value: object) -> str:
+    try:
+        return repr(value)[:200]
+    except Exception:
+        return f"a {type(value).__name__} whose repr raises"
+
+
+def _build(spec: str, seed: int | None, kwargs: dict[str, Any]) -> Bot:
+    factory, given = bot_factory(spec)
+    bot: Bot = factory(seed=seed, **{**given, **kwargs})
+    if not callable(getattr(bot, "choose", None)):
+        raise BotError(f"bot {spec!r} has no choose(view, legal_moves) method")
+    return bot
+
+
+def serve_stdio(spec: str) -> int:
+    """Serve ``spec`` on this process's real standard input and output (``bergen bot serve``).
+
+    File descriptors 0 and 1 are duplicated for the protocol, then descriptor 1 is pointed at
+    standard error and descriptor 0 at ``/dev/null`` (with ``sys.stdout`` = ``sys.stderr``),
+    so that whatever the bot prints cannot corrupt the protocol.
+
+    Args:
+        spec: A bot spec.
+
+    Returns:
+        The exit status of :func:`serve`.
+    """
+    sys.stdout.flush()
+    proto_in = os.fdopen(os.dup(0), "rb")
+    proto_out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    sys.stdout = sys.stderr
+    sys.stdin = open(os.devnull)  # noqa: SIM115 - the process's stdin from now on
+    try:
+        with proto_in, proto_out:
+            return serve(spec, proto_in, proto_out)
+    except BrokenPipeError:
+        return 0

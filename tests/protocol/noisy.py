@@ -1,0 +1,54 @@
+"""Python bots for the protocol tests (served as ``protocol.noisy:...`` with tests/ on the path)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from bergen import Move
+from bergen.view import PlayerView
+
+
+class NoisyBot:
+    """Prints to stdout, writes to file descriptor 1 and reads stdin, then plays the first move."""
+
+    name = "noisy"
+
+    def __init__(self, seed: int | None = None, *, shout: str = "hello") -> None:
+        self.shout = shout
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        print(self.shout, "from print")
+        os.write(1, b"junk on descriptor 1\n")
+        sys.stdout.write("more junk\n")
+        assert sys.stdin.read() == ""  # the protocol's input is out of reach
+        return legal_moves[-1]
+
+
+class RaisingBot:
+    """Raises an exception whose __str__ raises."""
+
+    name = "raising"
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        class Nasty(Exception):
+            def __str__(self) -> str:
+                raise RuntimeError("no message for you")
+
+        raise Nasty
+
+
+class NotAMoveBot:
+    """Returns text instead of a move."""
+
+    name = "not-a-move"
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        return "5-4L"  # type: ignore[return-value]

@@ -1,0 +1,251 @@
+"""ProtocolBot: protocol programs played through the Bot interface; failures are forfeits.
+
+Each test starts few processes (a Python start costs about 0.05 s bare, 0.3 s with bergen).
+The misbehaving programs are small Python scripts that speak just enough of the protocol.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bergen import CLASSIC, MatchState
+from bergen.protocol import BotFailure, ProtocolBot, ProtocolError, python_bot_command
+
+ROOT = Path(__file__).resolve().parents[2]
+GREEDY_JS = ROOT / "examples" / "bots" / "greedy.js"
+
+# A program that answers the handshake and new_game, then does BEHAVIOUR at its first decide.
+_SCRIPT = """
+import json, os, sys, time
+def send(m):
+    sys.stdout.write(json.dumps(m) + "\\n"); sys.stdout.flush()
+for line in sys.stdin:
+    r = json.loads(line)
+    if r["type"] == "hello":
+        send({"type": "hello", "protocol": 1, "name": "script", "author": None, "options": {}})
+    elif r["type"] == "new_game":
+        send({"type": "ready"})
+    elif r["type"] == "decide":
+        legal = r["legal_moves"]
+BEHAVIOUR
+    elif r["type"] == "quit":
+        break
+"""
+
+
+def script(behaviour: str) -> list[str]:
+    body = "\n".join("        " + line for line in behaviour.strip().splitlines())
+    return [sys.executable, "-S", "-c", _SCRIPT.replace("BEHAVIOUR", body)]
+
+
+def _decision():
+    """A classic two-seat match at its first real decision: (match, view, legal moves)."""
+    match = MatchState.new(2, CLASSIC, seed=3)
+    while len(match.round.legal_moves()) == 1:
+        match, _ = match.apply(match.round.legal_moves()[0])
+    rnd = match.round
+    return rnd.view(rnd.to_move), rnd.legal_moves(), rnd.to_move
+
+
+def _failure(command, *, move_time=2.0, **kwargs) -> BotFailure:
+    view, legal, seat = _decision()
+    bot = ProtocolBot(command, move_time=move_time, **kwargs)
+    try:
+        bot.new_game(CLASSIC, players=2, seat=seat, partnerships=False)
+        with pytest.raises(BotFailure) as info:
+            bot.choose(view, legal)
+        assert not bot.running
+        return info.value
+    finally:
+        bot.close()
+
+
+def _gone(pid: int) -> bool:
+    """Whether ``pid`` is no running process (gone, or a zombie another parent will reap)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return True
+    return stat.rsplit(")", 1)[1].split()[0] in ("Z", "X")
+
+
+def play_match(bots, seed: int, seats: int = 2) -> MatchState:
+    match = MatchState.new(seats, CLASSIC, seed=seed)
+    for seat, bot in enumerate(bots):
+        bot.new_game(CLASSIC, players=seats, seat=seat, partnerships=False, seed=seed)
+    while not match.is_over:
+        rnd = match.round
+        legal = rnd.legal_moves()
+        move = (
+            legal[0] if len(legal) == 1 else bots[rnd.to_move].choose(rnd.view(rnd.to_move), legal)
+        )
+        assert move in legal
+        match, _ = match.apply(move)
+    return match
+
+
+def test_node_greedy_and_served_python_bots_play_whole_matches():
+    node = shutil.which("node")
+    assert node is not None, "node (Node.js) is needed for the JavaScript example bot"
+    with (
+        ProtocolBot([node, str(GREEDY_JS)], move_time=2.0) as js,
+        ProtocolBot(python_bot_command("search[playouts=20]"), move_time=5.0) as py,
+    ):
+        assert js.handshake.name == "greedy.js"
+        assert py.name == "search"
+        assert [o.name for o in py.handshake.options] == ["playouts", "rollouts", "policy"]
+        assert py.handshake.option("playouts").default == 20
+        for seed in range(3):
+            match = play_match([js, py] if seed % 2 else [py, js], seed)
+            assert max(match.scores) >= 15  # a whole match, to the two-seat target (rule 9)
+        # the same bots at three seats, the Node.js bot twice
+        with ProtocolBot([node, str(GREEDY_JS)], move_time=2.0) as js2:
+            match = play_match([js, py, js2], 5, seats=3)
+            assert max(match.scores) >= 10
+
+
+def test_served_bot_prints_go_to_stderr_and_options_reach_it(tmp_path):
+    log = tmp_path / "stderr.txt"
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "tests"))
+    view, legal, seat = _decision()
+    with ProtocolBot(
+        python_bot_command("protocol.noisy:NoisyBot"),
+        env=env,
+        options={"shout": "HEY"},
+        stderr=log,
+    ) as bot:
+        bot.new_game(CLASSIC, players=2, seat=seat, partnerships=False)
+        assert bot.choose(view, legal) == legal[-1]
+    text = log.read_text()
+    assert "HEY from print" in text and "junk on descriptor 1" in text and "more junk" in text
+
+
+def test_a_late_reply_is_a_timeout_and_the_program_is_killed():
+    t0 = time.monotonic()
+    failure = _failure(script("time.sleep(30)"), move_time=0.3)
+    assert failure.reason == "timeout"
+    assert "0.3 s" in str(failure)
+    assert time.monotonic() - t0 < 5
+
+
+def test_junk_is_a_protocol_failure():
+    failure = _failure(script("print('I think 5-4L is nice'); sys.stdout.flush()"))
+    assert failure.reason == "protocol"
+    assert "not JSON" in str(failure)
+
+
+def test_a_long_line_without_newline_is_capped():
+    failure = _failure(script("while True: sys.stdout.write('x' * 65536); sys.stdout.flush()"))
+    assert failure.reason == "protocol"
+    assert "65,536 bytes" in str(failure)
+
+
+def test_an_illegal_move_is_named():
+    failure = _failure(script("send({'type': 'move', 'move': 'pass'})"))
+    assert failure.reason == "illegal"
+    assert "played pass" in str(failure)
+
+
+def test_an_exit_gives_the_status_and_the_end_of_stderr():
+    failure = _failure(script("sys.stderr.write('dying now'); sys.exit(3)"))
+    assert failure.reason == "exited"
+    assert "exited with status 3" in str(failure)
+    assert failure.stderr.endswith("dying now")
+
+
+def test_a_killed_bot_names_the_signal():
+    failure = _failure(script("os.kill(os.getpid(), 9)"))
+    assert failure.reason == "exited"
+    assert "SIGKILL" in str(failure)
+
+
+def test_closed_stdout_is_a_failure():
+    failure = _failure(script("os.close(1); time.sleep(30)"), move_time=3.0)
+    assert failure.reason == "exited"
+    assert "closed its standard output" in str(failure)
+
+
+def test_memory_beyond_the_limit_is_a_memory_failure():
+    failure = _failure(script("x = bytearray(400 << 20)"), memory_limit=200 << 20)
+    assert failure.reason == "memory"
+    assert "MemoryError" in failure.stderr
+
+
+def test_served_python_bot_failures_are_reported():
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "tests"))
+    failure = _failure(python_bot_command("protocol.noisy:RaisingBot"), env=env, move_time=10)
+    assert failure.reason == "error"
+    assert "Nasty" in str(failure)
+
+
+def test_close_leaves_no_process_behind_even_a_grandchild():
+    command = script("")  # never answers a decide
+    command[-1] = command[-1].replace(
+        'send({"type": "ready"})',
+        'send({"type": "ready"}); import subprocess; '
+        'p = subprocess.Popen(["sleep", "60"]); '
+        "sys.stderr.write(str(p.pid)); sys.stderr.flush()",
+    )
+    bot = ProtocolBot(command)
+    bot.new_game(CLASSIC, players=2, seat=0, partnerships=False)
+    proc = bot._proc
+    time.sleep(0.1)
+    bot._drain_stderr()
+    grandchild = int(bot._tail.decode())
+    assert not _gone(grandchild)
+    bot.close()
+    bot.close()  # idempotent
+    assert proc.returncode is not None  # reaped: no zombie of ours
+    assert _gone(proc.pid)
+    deadline = time.monotonic() + 2
+    while not _gone(grandchild) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert _gone(grandchild)
+
+
+def test_a_failed_bot_restarts_for_the_next_game():
+    view, legal, seat = _decision()
+    bot = ProtocolBot(script("sys.exit(1)"))
+    try:
+        bot.new_game(CLASSIC, players=2, seat=seat, partnerships=False)
+        first = bot._proc.pid
+        with pytest.raises(BotFailure):
+            bot.choose(view, legal)
+        with pytest.raises(BotFailure) as info:
+            bot.choose(view, legal)  # not running
+        assert info.value.reason == "exited"
+        bot.new_game(CLASSIC, players=2, seat=seat, partnerships=False)
+        assert bot.running and bot._proc.pid != first
+    finally:
+        bot.close()
+
+
+def test_a_missing_program_cannot_start():
+    with pytest.raises(BotFailure) as info:
+        ProtocolBot(["/no/such/bot"]).start()
+    assert info.value.reason == "start"
+
+
+def test_bad_arguments_are_protocol_errors():
+    with pytest.raises(ProtocolError):
+        ProtocolBot("node greedy.js")  # a string, not a list
+    with pytest.raises(ProtocolError):
+        ProtocolBot(["node"], move_time=0)
+    with pytest.raises(ProtocolError):
+        ProtocolBot(["node"], memory_limit=-1)
+
+
+def test_an_unknown_option_is_the_callers_error():
+    node = shutil.which("node")
+    assert node is not None
+    bot = ProtocolBot([node, str(GREEDY_JS)], options={"depth": 3})
+    with pytest.raises(ProtocolError) as info:
+        bot.start()
+    assert info.value.field == "options.depth"
+    assert not bot.running

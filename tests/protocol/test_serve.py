@@ -1,0 +1,94 @@
+"""``bergen bot serve``: a Python bot behind the protocol, run in-process on byte streams."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bergen import CLASSIC, GreedyBot, MatchState
+from bergen.protocol import NewGame, decide_request, encode, hello_request, new_game_request
+from bergen.protocol.server import serve
+
+
+def _run(spec: str, lines: list[bytes]) -> tuple[int, list[dict]]:
+    out = io.BytesIO()
+    log = io.StringIO()
+    status = serve(spec, io.BytesIO(b"".join(lines)), out, log)
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    return status, replies
+
+
+def _decision():
+    match = MatchState.new(3, CLASSIC, seed=11)
+    while len(match.round.legal_moves()) == 1:
+        match, _ = match.apply(match.round.legal_moves()[0])
+    rnd = match.round
+    return rnd.view(rnd.to_move), rnd.legal_moves()
+
+
+def test_a_session_plays_the_bots_own_move():
+    view, legal = _decision()
+    game = NewGame(CLASSIC, 3, False, view.seat, 10, 5)
+    status, replies = _run(
+        "greedy",
+        [
+            encode(hello_request()),
+            encode(new_game_request(game)),
+            encode(decide_request(view, legal, 1.0)),
+            encode({"type": "quit"}),
+        ],
+    )
+    assert status == 0
+    assert replies[0] == {
+        "type": "hello",
+        "protocol": 1,
+        "name": "greedy",
+        "author": None,
+        "options": {},
+    }
+    assert replies[1] == {"type": "ready"}
+    # the served bot is GreedyBot with the game's seed: it makes the same choice in-process
+    assert replies[2] == {"type": "move", "move": str(GreedyBot(seed=5).choose(view, legal))}
+    assert len(replies) == 3
+
+
+def test_options_of_a_python_bot_come_from_its_signature():
+    status, replies = _run("search[playouts=30]", [encode(hello_request())])
+    assert status == 0
+    assert replies[0]["options"] == {
+        "playouts": {"type": "int", "default": 30},
+        "rollouts": {"type": "int", "default": 1},
+        "policy": {"type": "string", "default": "greedy"},
+    }
+
+
+def test_a_bad_option_value_is_reported():
+    game = NewGame(CLASSIC, 2, False, 0, 15, None, (("playouts", "many"),))
+    status, replies = _run("search", [encode(hello_request()), encode(new_game_request(game))])
+    assert status == 2
+    assert replies[-1]["type"] == "error" and replies[-1]["kind"] == "protocol"
+    assert "options.playouts" in replies[-1]["message"]
+
+
+def test_an_unknown_bot_exits_2_before_any_reply():
+    status, replies = _run("no_such_bot", [encode(hello_request())])
+    assert (status, replies) == (2, [])
+
+
+def test_decide_before_new_game_is_a_protocol_error():
+    view, legal = _decision()
+    status, replies = _run("greedy", [encode(decide_request(view, legal, None))])
+    assert status == 2
+    assert replies == [{"type": "error", "kind": "protocol", "message": "decide before new_game"}]
+
+
+@given(st.binary(max_size=200))
+def test_fuzzed_input_gets_protocol_lines_only(data):
+    status, replies = _run("random", [encode(hello_request()), data])
+    assert status in (0, 2)
+    assert replies[0]["type"] == "hello"
+    for reply in replies[1:]:
+        assert reply["type"] == "error" and reply["kind"] == "protocol"
