@@ -20,7 +20,9 @@ from bergen.errors import (
     RecordError,
     RecordReason,
     RulesError,
+    SearchLimitError,
 )
+from bergen.position_text import PositionTextError
 from bergen.protocol import BotFailure, FailureReason, ProtocolError
 from bergen.testing.checks import InvariantViolation
 
@@ -41,6 +43,10 @@ EXAMPLES = {
     ),
     BotError: lambda: BotError("unknown bot"),
     InvariantViolation: lambda: InvariantViolation("view", "saw a hidden tile", move=PASS),
+    SearchLimitError: lambda: SearchLimitError("out of nodes", nodes=10_000),
+    PositionTextError: lambda: PositionTextError(
+        "not a tile", text="hands 6-4 7-7", field="hands", column=10
+    ),
     ProtocolError: lambda: ProtocolError("bad hand", field="view.hand[2]"),
     BotFailure: lambda: BotFailure(
         "bot 'x' timed out", reason=FailureReason.TIMEOUT, bot="x", stderr="tail"
@@ -87,3 +93,6 @@ def test_the_fields_survive_by_name():
     assert (back.text, back.readings) == ("4-1", ("4-1L", "4-1R"))
     back = pickle.loads(pickle.dumps(EXAMPLES[BotFailure]()))
     assert back.reason is FailureReason.TIMEOUT and back.reason == "timeout"
+    back = pickle.loads(pickle.dumps(EXAMPLES[PositionTextError]()))
+    assert (back.text, back.field, back.column) == ("hands 6-4 7-7", "hands", 10)
+    assert str(back) == "hands (character 10): not a tile"
