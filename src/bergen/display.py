@@ -17,7 +17,7 @@ from bergen.line import LineOfPlay
 from bergen.rules import Rules
 from bergen.tiles import Tile
 
-__all__ = ["line_text", "table_text"]
+__all__ = ["line_text", "status_text", "table_text"]
 
 
 def line_text(line: LineOfPlay) -> str:
@@ -49,6 +49,13 @@ def _outcome_text(outcome: Outcome, partnerships: bool) -> str:
     if outcome.kind is OutcomeKind.BLOCKED:
         return f"over: blocked, {side} won the count"
     return f"over: {side} reached the target"
+
+
+def status_text(outcome: Outcome | None, to_move: int, partnerships: bool) -> str:
+    """``"seat 1 to move"``, or how the round ended: ``"over: seat 0 went out (seat 0)"``."""
+    if outcome is None:
+        return f"seat {to_move} to move"
+    return _outcome_text(outcome, partnerships)
 
 
 def _side(side: int, partnerships: bool) -> str:

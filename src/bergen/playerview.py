@@ -18,7 +18,8 @@ from typing import Protocol
 
 import attrs
 
-from bergen.display import table_text
+from bergen import svg
+from bergen.display import status_text, table_text
 from bergen.errors import BergenError, PositionError
 from bergen.events import Outcome, OutcomeKind
 from bergen.hands import Hand
@@ -119,6 +120,69 @@ class PlayerView:
         if not isinstance(result, PlayerView):
             raise PositionError(f"PlayerView.of takes a RoundState, got {state!r}")
         return result
+
+    def to_svg(
+        self,
+        *,
+        size: int = 30,
+        highlight_last: bool = True,
+        highlight_legal: bool = True,
+        orientation: str = "horizontal",
+    ) -> str:
+        """A picture of the table as SVG text (see :mod:`bergen.svg`): the line of play as
+        laid (doubles across), this seat's tiles and the others' face down, the boneyard's
+        size, the scores and who is to move.
+
+        Args:
+            size: The side of a tile's square half, in pixels (4..400).
+            highlight_last: Outline the last tile laid.
+            highlight_legal: Outline the tiles the seat to move can play now (rule 3).
+            orientation: ``"horizontal"`` (the line left to right above the hands) or
+                ``"vertical"`` (the line top to bottom beside them).
+
+        Returns:
+            An SVG document.
+
+        Raises:
+            PositionError: for a bad size or orientation.
+        """
+        last = None
+        if highlight_last:
+            laid = [a.move for a in self.history if isinstance(a.move, Lead | Play)]
+            last = laid[-1].tile if laid else None
+        return svg.table_picture(
+            title=(
+                f"{self.rules.label}, {self.seats} seats, dealer seat {self.dealer}: "
+                f"seat {self.seat}'s view"
+            ),
+            hands=[
+                self.hand.tiles if i == self.seat else n for i, n in enumerate(self.tile_counts)
+            ],
+            ln=self.line,
+            boneyard=self.boneyard_size,
+            scores=self.scores,
+            target=self.target,
+            partnerships=self.rules.partnerships,
+            to_move=self.to_move if self.outcome is None else None,
+            status=status_text(self.outcome, self.to_move, self.rules.partnerships),
+            last=last,
+            legal=self._playable() if highlight_legal else (),
+            size=size,
+            orientation=orientation,
+        )
+
+    def _playable(self) -> tuple[Tile, ...]:
+        """The tiles of this seat that fit an open end when it is to move (none before the
+        lead, whose double the view cannot always name).
+        """
+        line = self.line
+        if self.outcome is not None or self.to_move != self.seat or line.lead is None:
+            return ()
+        return tuple(t for t in self.hand if t.has(line.left or 0) or t.has(line.right or 0))
+
+    def _repr_svg_(self) -> str:
+        """The table as SVG, for Jupyter (:meth:`to_svg` with its defaults)."""
+        return self.to_svg()
 
     def __str__(self) -> str:
         """A few readable lines: the line of play as tiles with its open ends, this seat's

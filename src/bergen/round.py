@@ -18,9 +18,10 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
+from bergen import svg
 from bergen._setup import _check_position, _check_start
 from bergen.deal import Deal, deal_masks
-from bergen.display import table_text
+from bergen.display import status_text, table_text
 from bergen.errors import BergenError, IllegalMoveError, PositionError, Reason
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.hands import Boneyard, Hand
@@ -510,6 +511,57 @@ class RoundState:
         return RoundState(
             to_move=self._trail[0][0], scores=scores, context=context, position=position
         )
+
+    def to_svg(
+        self,
+        *,
+        size: int = 30,
+        highlight_last: bool = True,
+        highlight_legal: bool = True,
+        orientation: str = "horizontal",
+    ) -> str:
+        """A picture of the table as SVG text (see :mod:`bergen.svg`): the line of play as
+        laid (doubles across), each seat's tiles, the boneyard's size, the scores and who is
+        to move.
+
+        Args:
+            size: The side of a tile's square half, in pixels (4..400).
+            highlight_last: Outline the last tile laid.
+            highlight_legal: Outline the tiles the seat to move can play now (rule 3).
+            orientation: ``"horizontal"`` (the line left to right above the hands) or
+                ``"vertical"`` (the line top to bottom beside them).
+
+        Returns:
+            An SVG document.
+
+        Raises:
+            PositionError: for a bad size or orientation.
+        """
+        last = None
+        if highlight_last:
+            laid = [a.move for a in self.history if isinstance(a.move, Lead | Play)]
+            last = laid[-1].tile if laid else None
+        return svg.table_picture(
+            title=f"{self.rules.label}, {self.seats} seats, dealer seat {self.dealer}",
+            hands=[h.tiles for h in self.hands],
+            ln=self.line,
+            boneyard=len(self.boneyard),
+            scores=self.scores,
+            target=self.target,
+            partnerships=self.rules.partnerships,
+            to_move=self.to_move if self.outcome is None else None,
+            status=status_text(self.outcome, self.to_move, self.rules.partnerships),
+            last=last,
+            legal=[m.tile for m in self.legal_moves() if isinstance(m, Lead | Play)]
+            if highlight_legal
+            else (),
+            size=size,
+            orientation=orientation,
+        )
+
+    def _repr_svg_(self) -> str:
+        """The table as SVG, for Jupyter (:meth:`to_svg` with its defaults)."""
+        return self.to_svg()
 
     def __str__(self) -> str:
         """A few readable lines: the line of play as tiles with its open ends (a double
