@@ -72,3 +72,15 @@ def test_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--seat", "5"]) == 2
     assert main(["play", "--bots", "nosuchbot", "--seed", "1"]) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_a_hint_names_a_legal_move_and_asks_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Enter for the lead, draws and passes; at the first choice of a tile, ask for a hint.
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 3 + "h\n" * 2 + "q\n"))
+    assert main(["play", "--seed", "3", "--bots", "greedy"]) == 0
+    out = capsys.readouterr().out
+    hints = re.findall(r"Hint: the search bot would play (\S+)\.", out)
+    assert hints and all(re.fullmatch(r"[0-6]-[0-6][LR]", h) for h in hints)
+    assert "You left the match" in out

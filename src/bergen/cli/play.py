@@ -13,7 +13,15 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from bergen.arena import _derive
-from bergen.bots import Bot, BotError, _exception_text, _is_legal_choice, _safe_repr, load_bot
+from bergen.bots import (
+    Bot,
+    BotError,
+    SearchBot,
+    _exception_text,
+    _is_legal_choice,
+    _safe_repr,
+    load_bot,
+)
 from bergen.cli.options import add_rules_arguments, rules_from_args
 from bergen.errors import RulesError
 from bergen.events import EventKind, OutcomeKind, ScoreEvent
@@ -131,7 +139,13 @@ class _Table:
         tiles = rnd.hands[self.human].tiles
         line = rnd.line
         while True:
-            text = self.read(f"Your move: a tile number 1-{len(tiles)} (add l or r for an end): ")
+            text = self.read(
+                f"Your move: a tile number 1-{len(tiles)} (add l or r for an end; h: a hint): "
+            )
+            if text in ("h", "hint"):  # a search bot's choice, from your view only
+                hint = SearchBot(seed=0, playouts=300).choose(rnd.view(self.human), legal)
+                self.say(f"Hint: the search bot would play {hint}.")
+                continue
             end: End | None = None
             if text[-1:] in ("l", "r"):
                 end = End.LEFT if text[-1] == "l" else End.RIGHT
