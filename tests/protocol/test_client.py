@@ -6,12 +6,14 @@ The misbehaving programs are small Python scripts that speak just enough of the 
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import sys
 import time
 from pathlib import Path
 
+import attrs
 import pytest
 
 from bergen import CLASSIC, MatchState
@@ -249,3 +251,30 @@ def test_an_unknown_option_is_the_callers_error():
         bot.start()
     assert info.value.field == "options.depth"
     assert not bot.running
+
+
+def test_the_callers_mistakes_are_protocol_errors_and_the_bot_plays_on():
+    view, legal, seat = _decision()
+    other = 1 - seat
+    with ProtocolBot(script("send({'type': 'move', 'move': legal[0]})")) as bot:
+        bot.new_game(CLASSIC, players=2, seat=seat, partnerships=False)
+        with pytest.raises(ProtocolError) as info:
+            bot.choose(attrs.evolve(view, seat=other), legal)  # a seat not to move
+        assert info.value.field == "view.to_move"
+        with pytest.raises(ProtocolError) as info:
+            bot.choose(attrs.evolve(view, seat=other, to_move=other), legal)  # not its seat
+        assert info.value.field == "view.seat"
+        with pytest.raises(ProtocolError) as info:
+            bot.choose(view, [])
+        assert info.value.field == "legal_moves"
+        assert bot.running
+        assert bot.choose(view, legal) == legal[0]
+
+
+def test_a_bot_dropped_without_close_is_killed_when_collected():
+    bot = ProtocolBot(script(""))
+    bot.start()
+    pid = bot._proc.pid
+    del bot
+    gc.collect()
+    assert _gone(pid)

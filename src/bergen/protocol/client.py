@@ -20,6 +20,7 @@ import signal
 import subprocess
 import sys
 import time
+import weakref
 from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import IO, Any
@@ -217,6 +218,8 @@ class ProtocolBot:
         self._stderr_file: IO[bytes] | None = None
         self._buffer = b""
         self._tail = b""
+        self._seat: int | None = None
+        self._finalizer: weakref.finalize[[subprocess.Popen[bytes]], ProtocolBot] | None = None
 
     # ------------------------------------------------------------------ the Bot interface
 
@@ -314,11 +317,13 @@ class ProtocolBot:
             seed=seed,
             options=tuple(self._checked_options(handshake).items()),
         )
+        self._seat = None
         reply = self._exchange(encode(new_game_request(game)), self.start_time, "new_game")
         if not isinstance(reply, Ready):
             raise self._fail(
                 FailureReason.PROTOCOL, f"answered new_game with {_reply_name(reply)}, not ready"
             )
+        self._seat = seat
 
     def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
         """Ask the bot for its move and wait for it, ``move_time`` seconds at most.
@@ -334,8 +339,29 @@ class ProtocolBot:
             BotFailure: ``"timeout"``, ``"exited"``, ``"protocol"``, ``"illegal"``,
                 ``"memory"`` or ``"error"`` (see :class:`FailureReason`); the program has
                 been killed. Also when the bot is not running (never started, or failed).
-            ProtocolError: when the view's rules cannot be sent (a user-supplied component).
+            ProtocolError: when the view is not of the seat to move in a round that goes on, not
+                of the seat given to :meth:`new_game`, ``legal_moves`` is empty, or the view's
+                rules cannot be sent (a user-supplied component): the caller's mistakes, which
+                are not the bot's forfeit.
         """
+        if not isinstance(view, PlayerView):
+            raise ProtocolError(f"view: a PlayerView, got {type(view).__name__}", field="view")
+        if view.outcome is not None or view.to_move != view.seat:
+            raise ProtocolError(
+                f"view: a decision is asked of the seat to move in a round that goes on; "
+                f"seat {view.seat} is not to move (seat {view.to_move} is)"
+                if view.outcome is None
+                else "view: the round is over; no decision is asked",
+                field="view.to_move",
+            )
+        if self._seat is not None and view.seat != self._seat:
+            raise ProtocolError(
+                f"view: the view of seat {view.seat}, but the bot plays seat {self._seat} "
+                "in this game (new_game)",
+                field="view.seat",
+            )
+        if not legal_moves:
+            raise ProtocolError("legal_moves: the list is empty", field="legal_moves")
         if self._proc is None:
             raise BotFailure(
                 f"bot {self.name!r} is not running: start it (or new_game) first",
@@ -444,6 +470,8 @@ class ProtocolBot:
             if stream is not None:
                 os.set_blocking(stream.fileno(), False)
         self._proc = proc
+        # A bot dropped without close() is still killed when it is collected, or at exit.
+        self._finalizer = weakref.finalize(self, _kill_group, proc)
 
     def _exchange(self, request: bytes, seconds: float | None, what: str) -> Reply:
         """Write ``request``, read one reply line by the deadline and parse it."""
@@ -586,6 +614,9 @@ class ProtocolBot:
         """SIGKILL the process group, reap the program, close the pipes."""
         proc = self._proc
         self._proc = None
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
         if proc is not None:
             _signal_group(proc, signal.SIGKILL)
             proc.wait()
@@ -622,6 +653,17 @@ def _signal_group(proc: subprocess.Popen[bytes], sig: signal.Signals) -> None:
         return
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, sig)
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """SIGKILL a bot's process group and reap it (the finalizer of a bot never closed)."""
+    _signal_group(proc, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        proc.wait()
+    for stream in (proc.stdin, proc.stdout, proc.stderr):
+        if stream is not None:
+            with contextlib.suppress(OSError):
+                stream.close()
 
 
 def _status_of(proc: subprocess.Popen[bytes]) -> str:
