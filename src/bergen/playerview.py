@@ -35,7 +35,7 @@ from bergen.position_text import (
     parse_position,
 )
 from bergen.rules import Rules
-from bergen.tiles import FULL_MASK, TILES, Tile, tile_mask, tiles_of_mask
+from bergen.tiles import FULL_MASK, TILES, Tile, tiles_of_mask
 
 
 class Viewable(Protocol):
@@ -424,7 +424,15 @@ def voids(view: PlayerView) -> tuple[frozenset[int], ...]:
 
 
 def _line_mask(line: LineOfPlay) -> int:
-    return tile_mask(p.tile for p in line.tiles)
+    """The mask of the tiles on ``line`` (read from its chains, without building its tiles)."""
+    if line.lead is None:
+        return 0
+    mask = line.lead.mask
+    for t, _ in line._left_chain:
+        mask |= 1 << t
+    for t, _ in line._right_chain:
+        mask |= 1 << t
+    return mask
 
 
 def _start_line(view: PlayerView) -> LineOfPlay:

@@ -13,22 +13,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-import attrs
 
 from bergen.deal import Deal
 from bergen.errors import BergenError, PositionError
 from bergen.events import OutcomeKind
 from bergen.hands import Hand
-from bergen.moves import Draw, Lead, Pass, Play
+from bergen.kernel.actions import DRAW as DRAW_ID
+from bergen.kernel.actions import LEAD as LEAD_ID
+from bergen.kernel.play import LEFT_DOUBLE, RIGHT_DOUBLE, start_position
+from bergen.kernel.sample import (
+    NOT_OVER,
+    OVER,
+    SampleError,
+    consistent,
+    current,
+    draw,
+    prepare,
+    start_ends,
+)
+from bergen.moves import action_of
 from bergen.playerview import PlayerView, _line_mask, _start_line
-from bergen.round import RoundState
-from bergen.rules import HighestDouble, LowestDouble
-from bergen.tiles import DOUBLES_MASK, FIT, FULL_MASK, TILES, tile_mask, tiles_of_mask
-
-if TYPE_CHECKING:
-    from bergen.line import LineOfPlay
+from bergen.round import RoundContext, RoundState
+from bergen.rules.table import kernel_table
+from bergen.tiles import TILES, tiles_of_mask
 
 __all__ = ["WorldSampler", "sample_world", "sampler_for"]
 
@@ -73,12 +80,14 @@ class WorldSampler:
     in a seat's slot only if it avoids every void that seat showed after getting that slot; a
     tile another seat has played sat in one of that seat's slots got before the play and avoids
     the voids in between; the tile that ended a run of draws is the one drawn last. Slots that
-    admit the same tiles form groups, and the assignments of tiles to groups are counted
-    exactly by dynamic programming over the tiles, then sampled backwards in proportion to
-    those counts; tiles are ordered at random within a group. The few constraints that are not
-    about single tiles (which double leads, that the round was not blocked earlier, who won a
-    blocked hand) are checked afterwards and a world failing them is drawn again (rejection),
-    which keeps the result exactly uniform.
+    admit the same tiles form groups, tiles open to the same groups form classes, and the
+    placements of the classes' tiles in the groups are counted exactly by dynamic programming
+    over the classes, then sampled backwards in proportion to those counts; tiles are ordered
+    at random within a group. The few constraints that are not about single tiles (which double
+    leads, that the round was not blocked earlier, who won a blocked hand) are checked
+    afterwards and a world failing them is drawn again (rejection), which keeps the result
+    exactly uniform. The work is plain functions of the kernel (:mod:`bergen.kernel.sample`),
+    compiled in the compiled build.
 
     Args:
         view: The view to sample for.
@@ -93,147 +102,96 @@ class WorldSampler:
     """The number of ways to place the hidden tiles in the groups before the checks that are not
     about single tiles (an int, possibly large)."""
 
-    # The rest of the preparation, worked out by _prepare (below).
-    _reserve: int
-    _start_line: LineOfPlay
-    _n_lead_draws: int
-    _n_positions: int
-    _slots: list[_Slot]
-    _pinned: dict[int, int]
-    _own_draw_at: dict[int, int]
-    _own_start: int
-    _dealt: list[int]
-    _checks: list[tuple[int, int]]
-    _hidden: int
-    _tiles: list[int]
-    _allowed: list[tuple[int, ...]]
-    _group_slots: list[list[int]]
-    _caps: list[int]
-    _mult: list[int]
-    _layers: list[dict[int, int]]
-
     def __init__(self, view: PlayerView) -> None:
         """Work out the slots, the groups and the counts for ``view``."""
         _check_view(view, "WorldSampler")
         self.view = view
         self._start_scores: tuple[int, ...] | None = None
-        _prepare(self)
+        self._table = kernel_table(view.rules, view.seats)
+        history = [(a.seat, action_of(a.move)) for a in view.history]
+        line = view.line
+        if (
+            line.lead is None
+            or view.from_deal
+            or any(a >= LEAD_ID and a < DRAW_ID for _, a in history)
+        ):
+            left = right = -1
+        else:
+            left, right = start_ends(line.left, line.right, history)  # type: ignore[arg-type]
+        outcome = view.outcome
+        if outcome is None:
+            final = NOT_OVER
+        elif outcome.kind is OutcomeKind.BLOCKED:
+            final = -1 if outcome.side is None else outcome.side
+        else:
+            final = OVER
+        try:
+            self._plan = prepare(
+                self._table,
+                view.seat,
+                view.hand.mask,
+                _line_mask(line),
+                list(view.tile_counts),
+                view.boneyard_size,
+                list(view.lead_draws),
+                [t.index for t in view.own_draws],
+                history,
+                left,
+                right,
+                final,
+                view.to_move,
+            )
+        except SampleError as e:
+            raise PositionError(str(e)) from None
+        self.count = self._plan.count
 
     # ------------------------------------------------------------------ sampling
-
-    def _draw_assignment(self, rng: random.Random) -> tuple[list[int], list[int], list[int]]:
-        """One uniform placement: (start hand masks, tile per boneyard position, remaining
-        boneyard in order). Not yet checked against the non-local constraints.
-        """
-        view = self.view
-        tiles = self._tiles
-        allowed = self._allowed
-        mult = self._mult
-        layers = self._layers
-        in_group: list[list[int]] = [[] for _ in self._caps]
-        state = 0
-        for i in range(len(tiles) - 1, -1, -1):
-            prev = layers[i]
-            opts: list[tuple[int, int]] = []
-            total = 0
-            for g in allowed[i]:
-                c = prev.get(state + mult[g], 0)
-                if c:
-                    opts.append((g, c))
-                    total += c
-            r = rng.randrange(total)
-            chosen = opts[-1][0]
-            for g, c in opts:
-                if r < c:
-                    chosen = g
-                    break
-                r -= c
-            in_group[chosen].append(tiles[i])
-            state += mult[chosen]
-        seats = view.seats
-        start = [0] * seats
-        start[view.seat] = self._own_start
-        by_position: list[int] = [-1] * self._n_positions
-        for p, t in self._own_draw_at.items():
-            by_position[p] = t
-        slots = self._slots
-        for k, t in self._pinned.items():
-            by_position[slots[k].position] = t  # type: ignore[index]
-        for g, members in enumerate(self._group_slots):
-            placed = in_group[g]
-            rng.shuffle(placed)
-            for k, t in zip(members, placed, strict=True):
-                slot = slots[k]
-                if slot.position is None:
-                    start[slot.seat] |= 1 << t
-                else:
-                    by_position[slot.position] = t
-        remaining = in_group[-1]
-        rng.shuffle(remaining)
-        return start, by_position, remaining
-
-    def _consistent(self, start: list[int], by_position: list[int]) -> bool:
-        """The checks that are not about single tiles: the lead rule, no earlier block, and
-        the blocked-hand judge.
-        """
-        view = self.view
-        rules = view.rules
-        history = view.history
-        seats = view.seats
-        hands = list(start)
-        n_lead = self._n_lead_draws
-        for j, s in enumerate(view.lead_draws):
-            hands[s] |= 1 << by_position[j]
-        if self._start_line.lead is None:
-            held = 0
-            for h in hands:
-                held |= h
-            doubles = [d for d in TILES if d.is_double and held >> d.index & 1]
-            if not doubles:
-                return False
-            required = rules.lead.choose(doubles)
-            leader = history[0].seat if history else view.to_move
-            if not hands[leader] >> required.index & 1:
-                return False
-        checks = self._checks
-        if checks or (view.outcome is not None and view.outcome.kind is OutcomeKind.BLOCKED):
-            ci = 0
-            pos = n_lead
-            if checks and checks[0][0] == -1:
-                if not any(h & checks[0][1] for h in hands):
-                    return False
-                ci = 1
-            for i, a in enumerate(history):
-                move = a.move
-                if isinstance(move, Draw):
-                    hands[a.seat] |= 1 << by_position[pos]
-                    pos += 1
-                elif isinstance(move, Lead | Play):
-                    hands[a.seat] &= ~move.tile.mask
-                while ci < len(checks) and checks[ci][0] == i:
-                    if not any(h & checks[ci][1] for h in hands):
-                        return False
-                    ci += 1
-            outcome = view.outcome
-            if outcome is not None and outcome.kind is OutcomeKind.BLOCKED:
-                side_masks = [0] * view.sides
-                for s in range(seats):
-                    side_masks[view.side_of(s)] |= hands[s]
-                winner = rules.blocked.winner([tiles_of_mask(m) for m in side_masks])
-                if winner != outcome.side:
-                    return False
-        return True
 
     def _sample_raw(
         self, rng: random.Random, max_tries: int
     ) -> tuple[list[int], list[int], list[int]]:
+        plan = self._plan
+        table = self._table
+        bits = getattr(rng, "getrandbits", None)
+        if not callable(bits):
+            randrange = rng.randrange
+
+            def bits(k: int) -> int:
+                return randrange(1 << k)
+
         for _ in range(max_tries):
-            start, by_position, remaining = self._draw_assignment(rng)
-            if self._consistent(start, by_position):
+            start, by_position, remaining = draw(plan, bits)
+            if consistent(table, plan, start, by_position):
                 return start, by_position, remaining
         raise PositionError(
             f"no consistent world found in {max_tries} tries: the view may be one no round gives"
         )
+
+    def sample_masks(
+        self, rng: random.Random, *, max_tries: int = 100_000
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Draw one world as the kernel sees it, uniformly among those consistent with the view:
+        the fastest way to sample, for search on the kernel (:mod:`bergen.kernel.rollout`,
+        :mod:`bergen.kernel.solve`).
+
+        Args:
+            rng: The generator to draw from, as for :meth:`sample`.
+            max_tries: As for :meth:`sample`.
+
+        Returns:
+            ``(masks, boneyard)``: every seat's hand now as a tile mask (bit ``tile.index``), and
+            the boneyard's tile indexes now, top first (the reserve included). With the view's
+            line, seat to move and scores, they are the world's kernel position
+            (:data:`bergen.kernel.play.Position`, nothing drawn from this boneyard yet).
+
+        Raises:
+            BergenError: as for :meth:`sample`.
+            PositionError: as for :meth:`sample`.
+        """
+        _check_rng(rng, "WorldSampler.sample_masks")
+        _check_max_tries(max_tries, "WorldSampler.sample_masks")
+        start, by_position, remaining = self._sample_raw(rng, max_tries)
+        return tuple(current(self._plan, start, by_position)), tuple(remaining)
 
     def sample(
         self, rng: random.Random, *, history: bool = True, max_tries: int = 100_000
@@ -242,13 +200,14 @@ class WorldSampler:
 
         Args:
             rng: The generator to draw from (the only source of randomness): a
-                ``random.Random``, or anything with its ``randrange`` and ``shuffle``.
+                ``random.Random``, or anything with its ``randrange`` and ``shuffle`` (its
+                ``getrandbits`` is used when it has one).
             history: ``True`` (default): the whole round, started from the sampled deal (or
                 the sampled set-up position) with the public history replayed on it, so that
                 ``world.view(seat) == view``, ``world.deal`` and ``world.history`` (with every
-                drawn tile) are filled in. ``False``: only the current position, built with
-                :meth:`bergen.RoundState.from_position` (no history, faster; for search). A
-                round that is over always comes with its history.
+                drawn tile) are filled in. ``False``: only the current position, as
+                :meth:`bergen.RoundState.from_position` would build it (no history, faster; for
+                search). A round that is over always comes with its history.
             max_tries: How many placements to try against the checks that reject (the lead
                 rule, an earlier block, the blocked-hand judge) before giving up; an int >= 1.
 
@@ -271,27 +230,37 @@ class WorldSampler:
     def _current(
         self, start: list[int], by_position: list[int], remaining: list[int]
     ) -> RoundState:
+        """The world now, built as ``RoundState.from_position`` builds it (the view already
+        holds a consistent line, seat to move and scores, so nothing is checked again).
+        """
         view = self.view
-        hands = list(start)
-        pos = 0
-        for s in view.lead_draws:
-            hands[s] |= 1 << by_position[pos]
-            pos += 1
-        for a in view.history:
-            move = a.move
-            if isinstance(move, Draw):
-                hands[a.seat] |= 1 << by_position[pos]
-                pos += 1
-            elif isinstance(move, Lead | Play):
-                hands[a.seat] &= ~move.tile.mask
-        return RoundState.from_position(
-            [Hand(m) for m in hands],
-            [TILES[t] for t in remaining],
-            view.line,
-            view.to_move,
-            view.rules,
-            scores=view.scores,
+        masks = tuple(current(self._plan, start, by_position))
+        line = view.line
+        table = self._table
+        context = RoundContext(
+            rules=view.rules,
+            seats=table.seats,
+            target=table.target,
             dealer=view.dealer,
+            lead_draws=(),
+            deal=None,
+            boneyard=tuple(remaining),
+            reserve=table.reserve,
+            start_line=line,
+            table=table,
+        )
+        if line.lead is None:
+            position = start_position(masks)
+        else:
+            flags = (LEFT_DOUBLE if line.left_double else 0) | (
+                RIGHT_DOUBLE if line.right_double else 0
+            )
+            position = (masks, line.left, line.right, flags, 0)  # type: ignore[assignment]
+        return RoundState(
+            to_move=view.to_move,
+            scores=view.scores,
+            context=context,
+            position=position,
         )
 
     def _replay(
@@ -311,7 +280,7 @@ class WorldSampler:
             state = RoundState.from_position(
                 [Hand(m) for m in start],
                 boneyard,
-                self._start_line,
+                _start_line(view),
                 to_move,
                 view.rules,
                 scores=scores,
@@ -422,289 +391,3 @@ def sample_world(view: PlayerView, rng: random.Random, *, history: bool = True) 
     _check_view(view, "sample_world")
     _check_rng(rng, "sample_world")
     return sampler_for(view).sample(rng, history=history)
-
-
-# ------------------------------------------------------------------ the preparation
-# Where the hidden tiles of a view can be: the hidden tiles' slots (each other seat's dealt
-# tiles and draws, the boneyard's remaining positions), the voids and plays that constrain them
-# (rules 2, 4 and 8), the slots grouped by the tiles they admit, and the exact count of the
-# placements by dynamic programming over the tiles.
-
-
-@attrs.define
-class _Slot:
-    """A place a tile sat in: a dealt tile or one draw from the boneyard."""
-
-    seat: int
-    acquired: float  # when the seat got it (see _Timeline for the time scale)
-    position: int | None  # boneyard position for a draw, None for a dealt tile
-    require: int = FULL_MASK  # tiles this slot may hold at all
-
-
-def _prepare(sampler: WorldSampler) -> None:
-    """Work out the slots, the groups and the counts of ``sampler.view`` (see WorldSampler)."""
-    view = sampler.view
-    rules = view.rules
-    seats = view.seats
-    me = view.seat
-    history = view.history
-    table = rules.for_table(seats)
-    sampler._reserve = table.reserve
-    start_line = _start_line(view)
-    sampler._start_line = start_line
-    lead_draws = view.lead_draws
-    n_draws = sum(1 for a in history if isinstance(a.move, Draw))
-    # Boneyard positions: lead draws first, then the history's draws, then what remains.
-    sampler._n_lead_draws = len(lead_draws)
-    sampler._n_positions = len(lead_draws) + n_draws
-    # Time scale: dealt -3, lead draws -2 (the last -1), the "no double held" void -1.5,
-    # the lead rule's void -0.5, action i at i (its void at i, its draw acquired at i+0.5),
-    # the final block n+1.
-    slots: list[_Slot] = []
-    voids_at: list[list[tuple[float, int]]] = [[] for _ in range(seats)]
-    played: list[list[tuple[int, float]]] = [[] for _ in range(seats)]  # (tile, time)
-    pinned: dict[int, int] = {}  # slot index -> tile
-    own_draw_at: dict[int, int] = {}  # boneyard position -> tile (this seat's draws)
-    own_draws = list(view.own_draws)
-    draw_counts = [0] * seats
-    play_counts = [0] * seats
-    own_played = 0
-    for s in lead_draws:
-        draw_counts[s] += 1
-    for a in history:
-        if isinstance(a.move, Draw):
-            draw_counts[a.seat] += 1
-        elif isinstance(a.move, Lead | Play):
-            play_counts[a.seat] += 1
-            if a.seat == me:
-                own_played |= a.move.tile.mask
-    dealt = [view.tile_counts[s] + play_counts[s] - draw_counts[s] for s in range(seats)]
-    if min(dealt) < 0 or len(own_draws) != draw_counts[me]:
-        raise PositionError("the view's counts do not add up: no round gives this view")
-    own_drawn_mask = tile_mask(own_draws)
-    own_start = (view.hand.mask | own_played) & ~own_drawn_mask
-    own_draw_iter = iter(own_draws)
-    slot_of_position: dict[int, int] = {}
-    for s in range(seats):
-        if s != me:
-            slots.extend(_Slot(s, -3.0, None) for _ in range(dealt[s]))
-    pos = 0
-    lead_played = any(isinstance(a.move, Lead) for a in history)
-    for j, s in enumerate(lead_draws):
-        last = j == len(lead_draws) - 1
-        if s == me:
-            own_draw_at[pos] = next(own_draw_iter).index
-        else:
-            slot = _Slot(s, -1.0 if last else -2.0, pos)
-            if last and not lead_played:
-                slot.require = DOUBLES_MASK
-            slot_of_position[pos] = len(slots)
-            slots.append(slot)
-        pos += 1
-    if lead_draws:
-        for s in range(seats):
-            voids_at[s].append((-1.5, DOUBLES_MASK))
-    # The line before each action, the voids, the plays and the not-blocked checks.
-    line = start_line
-    bone = view.boneyard_size + n_draws
-    checks: list[tuple[int, int]] = []  # (after action i, ends mask); i = -1: the start
-    if start_line.lead is not None and _drawable(sampler, bone) == 0:
-        checks.append((-1, FIT[start_line.left] | FIT[start_line.right]))  # type: ignore[index]
-    last_i = len(history) - 1
-    blocked_at_end = view.outcome is not None and view.outcome.kind is OutcomeKind.BLOCKED
-    for i, a in enumerate(history):
-        s = a.seat
-        move = a.move
-        if isinstance(move, Draw | Pass):
-            if line.lead is None:
-                raise PositionError("a draw or pass before the lead: no round gives this view")
-            mask = FIT[line.left] | FIT[line.right]  # type: ignore[index]
-            voids_at[s].append((float(i), mask))
-            if isinstance(move, Draw):
-                if s == me:
-                    own_draw_at[pos] = next(own_draw_iter).index
-                else:
-                    slot_of_position[pos] = len(slots)
-                    slots.append(_Slot(s, i + 0.5, pos))
-                pos += 1
-                bone -= 1
-                after_drawable = max(0, bone - sampler._reserve)
-                if after_drawable == 0 and not (i == last_i and blocked_at_end):
-                    checks.append((i, mask))
-            continue
-        if isinstance(move, Lead):
-            if line.lead is not None:
-                raise PositionError("a lead on a line already laid: no round gives this view")
-            line = line.start(move.tile)
-            if s != me:
-                if lead_draws and lead_draws[-1] == s:
-                    pinned[slot_of_position[len(lead_draws) - 1]] = move.tile.index
-                else:
-                    played[s].append((move.tile.index, float(i)))
-            if not lead_draws and isinstance(rules.lead, LowestDouble | HighestDouble):
-                low = isinstance(rules.lead, LowestDouble)
-                other = tile_mask(
-                    d
-                    for d in TILES
-                    if d.is_double and (d.index < move.tile.index if low else d > move.tile)
-                )
-                for t in range(seats):
-                    voids_at[t].append((-0.5, other))
-        else:
-            assert isinstance(move, Play)
-            prev = history[i - 1] if i > 0 else None
-            line = line.place(move.tile, move.end)
-            if s != me:
-                if prev is not None and prev.seat == s and isinstance(prev.move, Draw):
-                    pinned[slot_of_position[pos - 1]] = move.tile.index
-                else:
-                    played[s].append((move.tile.index, float(i)))
-        if _drawable(sampler, bone) == 0 and not (i == last_i and view.outcome is not None):
-            checks.append((i, FIT[line.left] | FIT[line.right]))  # type: ignore[index]
-    if line != view.line:
-        raise PositionError("the history does not rebuild the line: no round gives this view")
-    if blocked_at_end:
-        ends_mask = FIT[line.left] | FIT[line.right]  # type: ignore[index]
-        for s in range(seats):
-            voids_at[s].append((len(history) + 1.0, ends_mask))
-    sampler._slots = slots
-    sampler._pinned = pinned
-    sampler._own_draw_at = own_draw_at
-    sampler._own_start = own_start
-    sampler._dealt = dealt
-    sampler._checks = checks
-    _build_groups(sampler, slots, voids_at, played, pinned)
-
-
-def _drawable(sampler: WorldSampler, boneyard: int) -> int:
-    if not sampler.view.rules.drawing:
-        return 0
-    return max(0, boneyard - sampler._reserve)
-
-
-def _build_groups(
-    sampler: WorldSampler,
-    slots: list[_Slot],
-    voids_at: list[list[tuple[float, int]]],
-    played: list[list[tuple[int, float]]],
-    pinned: dict[int, int],
-) -> None:
-    view = sampler.view
-    hidden = FULL_MASK & ~view.hand.mask & ~_line_mask(view.line)
-    sampler._hidden = hidden
-    # Group the free slots by the tiles they admit.
-    group_key: dict[tuple[object, ...], int] = {}
-    group_slots: list[list[int]] = []
-    group_kept: list[int] = []
-    group_played: list[set[int]] = []  # indexes into the tile list below
-    tiles: list[int] = []
-    tile_seat: list[int] = []
-    played_index: dict[tuple[int, int], int] = {}
-    for s, plays in enumerate(played):
-        for t, _ in plays:
-            played_index[(s, t)] = len(tiles)
-            tiles.append(t)
-            tile_seat.append(s)
-    n_played = len(tiles)
-    for tile in tiles_of_mask(hidden):
-        tiles.append(tile.index)
-        tile_seat.append(-1)
-    for k, slot in enumerate(slots):
-        if k in pinned:
-            pin = pinned[k]
-            if not slot.require >> pin & 1:
-                raise PositionError("no world fits the view (a pinned draw breaks a rule)")
-            continue
-        s = slot.seat
-        forbid = 0
-        for when, mask in voids_at[s]:
-            if when > slot.acquired:
-                forbid |= mask
-        kept = hidden & ~forbid & slot.require
-        ok_played: list[int] = []
-        for t, when in played[s]:
-            if slot.acquired >= when or not slot.require >> t & 1:
-                continue
-            between = 0
-            for vt, mask in voids_at[s]:
-                if slot.acquired < vt < when:
-                    between |= mask
-            if not between >> t & 1:
-                ok_played.append(played_index[(s, t)])
-        key = (s, kept, tuple(ok_played))
-        g = group_key.get(key)
-        if g is None:
-            g = group_key[key] = len(group_slots)
-            group_slots.append([])
-            group_kept.append(kept)
-            group_played.append(set(ok_played))
-        group_slots[g].append(k)
-    n_groups = len(group_slots)
-    bone_group = n_groups  # the boneyard's remaining positions
-    caps = [len(g) for g in group_slots] + [view.boneyard_size]
-    allowed: list[tuple[int, ...]] = []
-    for i, t in enumerate(tiles):
-        if i < n_played:
-            options = [g for g in range(n_groups) if i in group_played[g]]
-        else:
-            options = [g for g in range(n_groups) if group_kept[g] >> t & 1]
-            options.append(bone_group)
-        allowed.append(tuple(options))
-    if sum(caps) != len(tiles):
-        raise PositionError(
-            f"the view's counts do not add up ({sum(caps)} places for {len(tiles)} hidden "
-            "tiles): no round gives this view"
-        )
-    sampler._tiles = tiles
-    sampler._allowed = allowed
-    sampler._group_slots = group_slots
-    sampler._caps = caps
-    _count(sampler)
-
-
-def _count(sampler: WorldSampler) -> None:
-    """Forward dynamic programming: layer ``i`` maps the remaining capacities (one digit per
-    group) to the number of ways to place the first ``i`` tiles and reach them.
-    """
-    caps = sampler._caps
-    allowed = sampler._allowed
-    n = len(sampler._tiles)
-    mult: list[int] = []
-    m = 1
-    for c in caps:
-        mult.append(m)
-        m *= c + 1
-    # avail[i][g]: tiles i.. that may go to group g (to prune dead states).
-    avail = [[0] * len(caps) for _ in range(n + 1)]
-    for i in range(n - 1, -1, -1):
-        row = avail[i]
-        row[:] = avail[i + 1]
-        for g in allowed[i]:
-            row[g] += 1
-    start = sum(c * mu for c, mu in zip(caps, mult, strict=True))
-    layers: list[dict[int, int]] = [{start: 1}]
-    for i in range(n):
-        nxt: dict[int, int] = {}
-        nav = avail[i + 1]
-        options = allowed[i]
-        for state, count in layers[i].items():
-            for g in options:
-                mu = mult[g]
-                rem = state // mu % (caps[g] + 1)
-                if rem == 0 or rem - 1 > nav[g]:
-                    continue
-                ns = state - mu
-                # Prune: every other group this tile could have filled must still fit.
-                dead = False
-                for h in options:
-                    if h != g and ns // mult[h] % (caps[h] + 1) > nav[h]:
-                        dead = True
-                        break
-                if not dead:
-                    nxt[ns] = nxt.get(ns, 0) + count
-        layers.append(nxt)
-    sampler._mult = mult
-    sampler._layers = layers
-    sampler.count = layers[n].get(0, 0)
-    if sampler.count == 0:
-        raise PositionError("no world is consistent with this view")
