@@ -1,17 +1,18 @@
-"""The bot protocol and the built-in bots: ``random``, ``greedy`` and ``search``.
+"""The bot protocol and the built-in bots: ``random``, ``greedy``, ``search`` and ``pimc``.
 
 A bot receives a :class:`~bergen.view.PlayerView` and the legal moves and returns one of them
 (docs/guides/bots.md, "What a seat may see: the view"). Its randomness comes from its own seeded
 ``random.Random``, so that a bot given the same seed and the same views makes the same moves.
 
-Bots are named on the command line by a built-in name (``random``, ``greedy``, ``search``) or
+Bots are named on the command line by a built-in name (``random``, ``greedy``, ``search``,
+``pimc``) or
 by ``package.module:Class``, optionally with keyword arguments in brackets:
 ``search[playouts=800]``, ``mybots.strong:Bot[depth=3]`` (see :func:`load_bot`).
 
 The package is split by kind: :mod:`bergen.bots.base` (the protocol and :class:`BotError`),
-:mod:`bergen.bots.simple` (``random``, ``greedy``), :mod:`bergen.bots.search` (``search``) and
-:mod:`bergen.bots.loading` (:data:`BUILTIN_BOTS`, :func:`bot_factory`, :func:`load_bot`,
-:func:`parse_bot_spec`);
+:mod:`bergen.bots.simple` (``random``, ``greedy``), :mod:`bergen.bots.search` (``search``),
+:mod:`bergen.bots.pimc` (``pimc``) and :mod:`bergen.bots.loading` (:data:`BUILTIN_BOTS`,
+:func:`bot_factory`, :func:`load_bot`, :func:`parse_bot_spec`);
 every public name is re-exported here.
 """
 
@@ -22,6 +23,7 @@ from bergen.bots.base import _exception_text as _exception_text  # for the arena
 from bergen.bots.base import _is_legal_choice as _is_legal_choice
 from bergen.bots.base import _safe_repr as _safe_repr
 from bergen.bots.loading import BUILTIN_BOTS, bot_factory, load_bot, parse_bot_spec
+from bergen.bots.pimc import PIMCBot
 from bergen.bots.search import SearchBot, greedy_rollout
 from bergen.bots.simple import GreedyBot, RandomBot, greedy_key, points_now
 
@@ -30,6 +32,7 @@ __all__ = [
     "Bot",
     "BotError",
     "GreedyBot",
+    "PIMCBot",
     "RandomBot",
     "SearchBot",
     "bot_factory",

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bergen.bots.base import Bot, BotError, _failure
+from bergen.bots.pimc import PIMCBot
 from bergen.bots.search import SearchBot
 from bergen.bots.simple import GreedyBot, RandomBot
 
@@ -18,6 +19,7 @@ BUILTIN_BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "search": SearchBot,
+    "pimc": PIMCBot,
 }
 """The built-in bots by name."""
 

@@ -24,8 +24,22 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Final
 
-from bergen.kernel.play import IN_PLAY, Position, legal_actions, step
-from bergen.kernel.table import Table, side_of
+from bergen.kernel.actions import DRAW, PASS
+from bergen.kernel.play import (
+    IN_PLAY,
+    TARGET_REACHED,
+    WENT_OUT,
+    Position,
+    block,
+    is_blocked,
+    legal_actions,
+    step,
+)
+from bergen.kernel.table import Table, drawable, header_points, side_of
+from bergen.kernel.tiles import FIT, IS_DOUBLE, OTHER
+
+Child = tuple[int, Position, int, tuple[int, ...], int]
+"""``(action, position, seat to move, scores, outcome)``: one legal action and where it leads."""
 
 INF: Final = 1 << 40
 """Larger than any value of a round (in the search's scaled points)."""
@@ -78,6 +92,80 @@ class Search:
             total += s
         return self.sides * scores[self.root_side] - total
 
+    def children(self, pos: Position, seat: int, scores: tuple[int, ...]) -> list[Child]:
+        """Every legal action of ``seat`` in ``pos`` (in play) and where it leads, in
+        :func:`bergen.kernel.play.legal_actions` order: what :func:`bergen.kernel.play.step`
+        gives, with the plays worked out here without building events (rules 3 and 5-9).
+        """
+        table = self.table
+        boneyard = self.boneyard
+        masks, left, right, doubles, drawn = pos
+        out: list[Child] = []
+        if left < 0:  # the lead
+            for action in legal_actions(table, boneyard, pos, seat):
+                npos, nseat, nscores, outcome, _, _ = step(
+                    table, boneyard, pos, seat, scores, action
+                )
+                out.append((action, npos, nseat, nscores, outcome))
+            return out
+        hand = masks[seat]
+        fl = hand & FIT[left]
+        fr = hand & FIT[right]
+        nxt = seat + 1 if seat + 1 < table.seats else 0
+        can_draw = drawable(table, len(boneyard) - drawn)
+        if not (fl or fr):
+            if can_draw:
+                npos, nseat, nscores, outcome, _, _ = step(table, boneyard, pos, seat, scores, DRAW)
+                out.append((DRAW, npos, nseat, nscores, outcome))
+            else:
+                out.append((PASS, pos, nxt, scores, IN_PLAY))
+            return out
+        side = seat & 1 if table.partnerships else seat
+        both = fl | fr
+        while both:
+            low = both & -both
+            both ^= low
+            t = low.bit_length() - 1
+            hand_after = hand ^ low
+            after = list(masks)
+            after[seat] = hand_after
+            nmasks = tuple(after)
+            for end in range(2):
+                if end == 0:
+                    if not fl & low:
+                        continue
+                    nl = OTHER[t][left]
+                    nr = right
+                    nd = doubles | 1 if IS_DOUBLE[t] else doubles & 2
+                else:
+                    if not fr & low:
+                        continue
+                    nl = left
+                    nr = OTHER[t][right]
+                    nd = doubles | 2 if IS_DOUBLE[t] else doubles & 1
+                npos2: Position = (nmasks, nl, nr, nd, drawn)
+                nscores2 = scores
+                if nl == nr:  # a header (rule 5), reduced near the target (rule 6)
+                    base = table.triple_header if nd else table.double_header
+                    sc = scores[side]
+                    pts = header_points(table, base, sc)
+                    lst = list(scores)
+                    lst[side] = sc + pts
+                    nscores2 = tuple(lst)
+                    if sc + pts >= table.target:  # rule 9
+                        out.append((2 * t + end, npos2, seat, nscores2, TARGET_REACHED))
+                        continue
+                if not hand_after:  # going out (rule 7)
+                    lst = list(nscores2)
+                    lst[side] += table.going_out
+                    out.append((2 * t + end, npos2, seat, tuple(lst), WENT_OUT))
+                elif not can_draw and is_blocked(nmasks, nl, nr, 0):  # rule 8
+                    bpos, bseat, bscores, boutcome, _, _ = block(table, npos2, seat, nscores2, ())
+                    out.append((2 * t + end, bpos, bseat, bscores, boutcome))
+                else:
+                    out.append((2 * t + end, npos2, nxt, nscores2, IN_PLAY))
+        return out
+
     def value(
         self, pos: Position, seat: int, scores: tuple[int, ...], alpha: int, beta: int
     ) -> int:
@@ -95,12 +183,9 @@ class Search:
         if not self.nodes & 1023 and self.deadline and perf_counter() > self.deadline:
             raise NodeLimit(self.nodes)
         table = self.table
-        boneyard = self.boneyard
-        actions = legal_actions(table, boneyard, pos, seat)
-        if len(actions) == 1:  # a forced move: no branching, nothing stored
-            npos, nseat, nscores, outcome, _, _ = step(
-                table, boneyard, pos, seat, scores, actions[0]
-            )
+        kids = self.children(pos, seat, scores)
+        if len(kids) == 1:  # a forced move: no branching, nothing stored
+            _, npos, nseat, nscores, outcome = kids[0]
             if outcome != IN_PLAY:
                 return self.score_value(nscores)
             return self.value(npos, nseat, nscores, alpha, beta)
@@ -124,20 +209,18 @@ class Search:
         b0 = beta
         # The children, those that end the round first and best for the mover first.
         order: list[tuple[int, int]] = []
-        children: list[tuple[Position, int, tuple[int, ...], int]] = []
-        for i, action in enumerate(actions):
-            npos, nseat, nscores, outcome, _, _ = step(table, boneyard, pos, seat, scores, action)
-            gain = self.score_value(nscores)
+        for i in range(len(kids)):
+            kid = kids[i]
+            gain = self.score_value(kid[3])
             if not maximizing:
                 gain = -gain
-            rank = 2 * INF if action == first else gain
+            rank = 2 * INF if kid[0] == first else gain
             order.append((-rank, i))
-            children.append((npos, nseat, nscores, outcome))
         order.sort()
         best = -INF if maximizing else INF
-        best_action = actions[0]
+        best_action = kids[0][0]
         for _, i in order:
-            npos, nseat, nscores, outcome = children[i]
+            action, npos, nseat, nscores, outcome = kids[i]
             if outcome != IN_PLAY:
                 v = self.score_value(nscores)
             else:
@@ -145,12 +228,12 @@ class Search:
             if maximizing:
                 if v > best:
                     best = v
-                    best_action = actions[i]
+                    best_action = action
                     if v > alpha:
                         alpha = v
             elif v < best:
                 best = v
-                best_action = actions[i]
+                best_action = action
                 if v < beta:
                     beta = v
             if alpha >= beta:
