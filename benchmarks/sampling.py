@@ -6,6 +6,9 @@ Run from the repository root::
     python benchmarks/sampling.py --quick               # a smoke run of seconds
     python benchmarks/sampling.py --compiled /path/to/venv/bin/python   # both builds
 
+With ``--before SRC`` a third process runs the interpreted sources in ``SRC`` (for example
+``git archive`` of an older commit, its ``src/``), for a before/after in the same run.
+
 The views are those of the seat to move in mid-round ``classic`` states (the same states for
 every candidate and build: random legal moves from ``MatchState.new(seats, CLASSIC, seed=i)``,
 between 1 and 24 of them, the state before the round's end if it ended). Candidates:
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -83,6 +87,8 @@ def burst(candidate: str, vs: list[PlayerView], per: int, seed: int) -> float:
     else:
         samplers = [sampler_for(v) for v in vs]
         masks = candidate == "prepared, masks"
+        if masks and not hasattr(samplers[0], "sample_masks"):  # a build before it
+            return float("nan")
 
         def run() -> None:
             for s in samplers:
@@ -117,6 +123,11 @@ def main() -> int:
     p.add_argument("--per", type=int, default=10, help="samples per prepared sampler")
     p.add_argument("--quick", action="store_true", help="a smoke run: few, small bursts")
     p.add_argument("--compiled", metavar="PYTHON", help="also run the compiled build there")
+    p.add_argument(
+        "--before",
+        metavar="SRC",
+        help="also run the interpreted sources in SRC (a checkout's src/), for a before/after",
+    )
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.worker:
@@ -127,13 +138,19 @@ def main() -> int:
     builds = [("interpreted", sys.executable)]
     if args.compiled:
         builds.append(("compiled", args.compiled))
+    if args.before:
+        builds.append(("before", sys.executable))
     procs = []
     for name, python in builds:
+        env = dict(os.environ)
+        if name == "before":
+            env["PYTHONPATH"] = str(Path(args.before).resolve())
         proc = subprocess.Popen(
             [python, str(Path(__file__).resolve()), "--worker"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
+            env=env,
         )
         assert proc.stdout is not None and proc.stdin is not None
         hello = json.loads(proc.stdout.readline())
@@ -163,9 +180,8 @@ def main() -> int:
                     proc.stdin.flush()
                     rates.setdefault((candidate, k), []).append(json.loads(proc.stdout.readline()))
         for candidate in CANDIDATES:
-            figures = [
-                f"{statistics.median(rates[(candidate, k)]):,.0f}" for k in range(len(procs))
-            ]
+            medians = [statistics.median(rates[(candidate, k)]) for k in range(len(procs))]
+            figures = ["n/a" if m != m else f"{m:,.0f}" for m in medians]  # nan: not in that build
             print(f"| {seats} | {candidate} | " + " | ".join(figures) + " |")
     for proc in procs:
         assert proc.stdin is not None

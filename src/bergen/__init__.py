@@ -11,7 +11,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from bergen._compiled import COMPILED
 from bergen.arena import ArenaResult, run_arena
-from bergen.bots import Bot, BotError, GreedyBot, RandomBot, SearchBot, load_bot
+from bergen.bots import Bot, BotError, GreedyBot, PIMCBot, RandomBot, SearchBot, load_bot
 from bergen.deal import Deal, shuffled_tiles
 from bergen.errors import (
     AmbiguousMoveError,
@@ -135,6 +135,7 @@ __all__ = [
     "NotationError",
     "Outcome",
     "OutcomeKind",
+    "PIMCBot",
     "Pass",
     "PlacedTile",
     "Play",

@@ -9,7 +9,7 @@ import pytest
 import bergen
 from bergen.kernel import deal, tiles
 
-KERNEL = ["", ".actions", ".deal", ".play", ".rollout", ".solve", ".table", ".tiles"]
+KERNEL = ["", ".actions", ".deal", ".play", ".rollout", ".sample", ".solve", ".table", ".tiles"]
 
 
 def test_compiled_is_a_bool() -> None:
