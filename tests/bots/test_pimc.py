@@ -21,6 +21,10 @@ def test_pimc_is_built_in_and_loads_with_its_parameters() -> None:
     bot = load_bot("pimc[worlds=4, seconds=0.5, max_nodes=1000]", seed=3)
     assert isinstance(bot, PIMCBot)
     assert (bot.worlds, bot.seconds, bot.max_nodes) == (4, 0.5, 1000)
+    # The budget convention of the search bots: without seconds, 16 worlds; with seconds
+    # alone, only the clock stops it.
+    assert PIMCBot(seed=1).worlds == 16
+    assert PIMCBot(seed=1, seconds=0.1).worlds is None
 
 
 @pytest.mark.parametrize(

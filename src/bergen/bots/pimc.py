@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Sequence
 
-from bergen.bots.base import BotError
+from bergen.bots.base import BotError, check_budget
 from bergen.bots.simple import greedy_key
 from bergen.errors import SearchLimitError
 from bergen.moves import Move
@@ -34,14 +33,19 @@ class PIMCBot:
     is dropped; when no world at all could be solved in the budget, the bot plays the
     :class:`~bergen.bots.GreedyBot` move.
 
+    The budget follows the convention of the search bots (:func:`bergen.bots.base.check_budget`):
+    a count, ``worlds``, and a time, ``seconds``, whichever runs out first; anytime, after at
+    least one world.
+
     Args:
         seed: Seed of the bot's own generator (the worlds).
-        worlds: The most worlds to sample and solve per decision, an int >= 1.
+        worlds: The most worlds to sample and solve per decision, an int >= 1; ``None`` (the
+            default): 16 without ``seconds``, no cap with it.
         seconds: A wall-clock budget per decision in seconds (a number > 0), or ``None``: the
             bot stops sampling when it is spent and each solve stops at its end (anytime: it
             answers with the worlds solved so far). The answer comes within the budget plus the
-            time to check the clock once and pick the move (well under a millisecond) and at
-            most 1,024 positions of search past it (a few milliseconds interpreted).
+            view's sampler setup, the time to pick the move (well under a millisecond) and at
+            most 1,024 positions of search past the clock (a few milliseconds interpreted).
         max_nodes: The node limit of each world's solve (see :func:`bergen.solver.solve`),
             an int >= 1.
 
@@ -55,25 +59,15 @@ class PIMCBot:
         self,
         seed: int | None = None,
         *,
-        worlds: int = 16,
+        worlds: int | None = None,
         seconds: float | None = None,
         max_nodes: int = 5_000,
     ) -> None:
         """Make the bot with its own generator and budget."""
-        if type(worlds) is not int or worlds < 1:
-            raise BotError(f"worlds must be an int >= 1, got {worlds!r}")
-        if seconds is not None and (
-            isinstance(seconds, bool)
-            or not isinstance(seconds, int | float)
-            or not math.isfinite(seconds)
-            or seconds <= 0
-        ):
-            raise BotError(f"seconds must be a number > 0 or None, got {seconds!r}")
+        self.worlds, self.seconds = check_budget(worlds, seconds, default=16, unit="worlds")
         if type(max_nodes) is not int or max_nodes < 1:
             raise BotError(f"max_nodes must be an int >= 1, got {max_nodes!r}")
         self.rng = random.Random(seed)
-        self.worlds = worlds
-        self.seconds = seconds
         self.max_nodes = max_nodes
 
     def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
@@ -87,12 +81,16 @@ class PIMCBot:
         totals = [0.0] * k
         votes = [0] * k
         solved = 0
-        for _ in range(self.worlds):
+        tried = 0
+        while self.worlds is None or tried < self.worlds:
             left = None
             if deadline is not None:
                 left = deadline - time.perf_counter()
                 if left <= 0:
-                    break
+                    if tried:
+                        break
+                    left = 1e-3  # at least one world, as every search bot
+            tried += 1
             world = sampler.sample(self.rng, history=False)
             try:
                 solution = solve(world, max_nodes=self.max_nodes, seconds=left)
