@@ -278,3 +278,19 @@ def test_a_bot_dropped_without_close_is_killed_when_collected():
     del bot
     gc.collect()
     assert _gone(pid)
+
+
+def test_a_second_reply_is_not_taken_for_the_next_answer():
+    view, legal, seat = _decision()
+    twice = "send({'type': 'move', 'move': legal[0]}); send({'type': 'move', 'move': legal[0]})"
+    bot = ProtocolBot(script(twice), move_time=2.0)
+    try:
+        bot.new_game(CLASSIC, players=2, seat=seat, partnerships=False)
+        assert bot.choose(view, legal) == legal[0]
+        time.sleep(0.05)  # the second line has arrived
+        with pytest.raises(BotFailure) as info:
+            bot.choose(view, legal)
+        assert info.value.reason == "protocol"
+        assert "nobody asked for" in str(info.value)
+    finally:
+        bot.close()

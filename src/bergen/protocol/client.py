@@ -492,6 +492,17 @@ class ProtocolBot:
     def _round_trip(self, request: bytes, seconds: float | None, what: str) -> bytes:
         proc = self._proc
         assert proc is not None and proc.stdin and proc.stdout
+        # Output before the request is output nobody asked for (a second reply, a log line):
+        # read what is there already, so that it is not taken for the answer to this request.
+        data = self._read(proc.stdout)
+        if data:
+            self._buffer += data
+        if self._buffer:
+            shown = self._buffer[:80].decode("utf-8", "replace")
+            raise self._fail(
+                FailureReason.PROTOCOL,
+                f"wrote output nobody asked for before {what} was asked: {shown!r}",
+            )
         start = time.monotonic()
         deadline = None if seconds is None else start + seconds
         pending = request
