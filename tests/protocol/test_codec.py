@@ -26,6 +26,7 @@ from bergen.protocol import (
     view_to_json,
 )
 from bergen.testing.strategies import round_states
+from conftest import build_position
 
 
 @given(round_states(), st.data())
@@ -261,3 +262,36 @@ def test_a_decide_request_with_any_value_replaced_reads_or_is_a_protocol_error(p
     except ProtocolError:
         return
     assert isinstance(parsed, Decide)
+
+
+@given(st.sampled_from(["5-1 *1-1 1-4", "*3-3 3-5", "5-3 *3-3", ""]), st.data())
+def test_set_up_positions_round_trip_through_play(line, data):
+    # A position set up mid-round, played on by random legal moves: every seat's view reads
+    # back equal, its history taken back from the line's ends.
+    state = build_position(["6-6 0-0 2-1", "6-1 4-2 4-0"], line, to_move=0)
+    for _ in range(data.draw(st.integers(0, 8))):
+        legal = state.legal_moves()
+        state, _ = state.apply(legal[data.draw(st.integers(0, len(legal) - 1))])
+        if state.is_over:
+            break
+    for seat in range(state.seats):
+        view = state.view(seat)
+        assert view_from_json(json.loads(json.dumps(view_to_json(view)))) == view
+
+
+def test_a_history_that_does_not_build_the_line_is_refused():
+    view = _view_json()
+    view["history"][1]["move"] = "4-1L"  # the 1-4 is on the right
+    with pytest.raises(ProtocolError) as info:
+        view_from_json(view)
+    assert info.value.field == "view.history"
+    view = _view_json()
+    view["history"][1]["move"] = "6-5R"  # fits no end
+    with pytest.raises(ProtocolError) as info:
+        view_from_json(view)
+    assert info.value.field == "view.history[1].move"
+    view = _view_json() | {"from_deal": False, "history": [{"seat": 0, "move": "4-1L"}]}
+    view["history"] = [{"seat": 2, "move": "4-1L"}]  # set up: the left end is the lead
+    with pytest.raises(ProtocolError) as info:
+        view_from_json(view)
+    assert info.value.field == "view.history[0].move"

@@ -24,7 +24,7 @@ from bergen.errors import BergenError, NotationError, PositionError, RecordError
 from bergen.events import Outcome, OutcomeKind
 from bergen.hands import Hand
 from bergen.line import LineOfPlay
-from bergen.moves import Action, Move, parse_move
+from bergen.moves import Action, End, Lead, Move, Play, parse_move
 from bergen.playerview import PlayerView
 from bergen.records.rules_json import rules_from_json, rules_to_json
 from bergen.rules import Rules, TableRules
@@ -651,6 +651,8 @@ def view_from_json(obj: object, where: str = "view") -> PlayerView:
                 _move(entry["move"], f"{here}.move"),
             )
         )
+    from_deal = _bool(v["from_deal"], at("from_deal"))
+    _check_history(line, history, from_deal, at("history"))
     lead_draws = tuple(
         _int(s, _at(at("lead_draws"), i), 0, seats - 1)
         for i, s in enumerate(_list(v["lead_draws"], at("lead_draws")))
@@ -677,7 +679,7 @@ def view_from_json(obj: object, where: str = "view") -> PlayerView:
         history=tuple(history),
         lead_draws=lead_draws,
         own_draws=own,
-        from_deal=_bool(v["from_deal"], at("from_deal")),
+        from_deal=from_deal,
     )
 
 
@@ -759,6 +761,49 @@ def _line(value: object, where: str) -> LineOfPlay:
             field=f"{where}.doubles",
         )
     return line
+
+
+def _check_history(line: LineOfPlay, history: list[Action], from_deal: bool, where: str) -> None:
+    """The leads and plays of the history must be the line's tiles, laid where they are.
+
+    From a deal (or with a lead in the history) they build the line from empty; in a position
+    set up mid-round, taking them back from the line's ends, last first, must be possible.
+    """
+    if from_deal or any(isinstance(a.move, Lead) for a in history):
+        built = LineOfPlay.empty()
+        for i, a in enumerate(history):
+            move = a.move
+            try:
+                if isinstance(move, Lead):
+                    built = built.start(move.tile)
+                elif isinstance(move, Play):
+                    built = built.place(move.tile, move.end)
+            except PositionError as e:
+                raise ProtocolError(f"{where}[{i}].move: {e}", field=f"{where}[{i}].move") from None
+        if built != line:
+            raise ProtocolError(
+                f"{where}: the leads and plays build the line {str(built) or '(empty)'}, "
+                f"not {str(line) or '(empty)'}",
+                field=where,
+            )
+        return
+    placed = [p.tile for p in line.tiles]
+    lead_at = placed.index(line.lead) if line.lead is not None else -1
+    for i in range(len(history) - 1, -1, -1):
+        move = history[i].move
+        if not isinstance(move, Play):
+            continue
+        left = move.end is End.LEFT
+        at_end = 0 if left else len(placed) - 1
+        if not placed or at_end == lead_at or placed[at_end] != move.tile:
+            raise ProtocolError(
+                f"{where}[{i}].move: {move} is not the tile at the {'left' if left else 'right'} "
+                f"end of the line once the later plays are taken back",
+                field=f"{where}[{i}].move",
+            )
+        placed.pop(at_end)
+        if left:
+            lead_at -= 1
 
 
 def _outcome(value: object, where: str, seats: int, sides: int) -> Outcome | None:
