@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +85,19 @@ def test_a_hint_names_a_legal_move_and_asks_again(
     hints = re.findall(r"Hint: the search bot would play (\S+)\.", out)
     assert hints and all(re.fullmatch(r"[0-6]-[0-6][LR]", h) for h in hints)
     assert "You left the match" in out
+
+
+def test_play_saves_the_players_own_record(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from bergen.records.view import load_view, replay_view
+
+    path = tmp_path / "mine.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO(_script(40)))
+    assert main(["play", "--seed", "3", "--players", "3", "--save", str(path)]) == 0
+    assert f"Your record of the match is in {path}" in capsys.readouterr().out
+    record = load_view(path)
+    assert record.seat == 0 and record.names == ("you", "greedy", "greedy")
+    views = replay_view(record)  # consistent with what seat 0 could see
+    assert views and all(v.seat == 0 for rnd in views for v in rnd)
+    assert "?" in record.rounds[0].start.to_text()  # the others' tiles are counts only

@@ -28,6 +28,7 @@ from bergen.events import EventKind, OutcomeKind, ScoreEvent
 from bergen.line import LineOfPlay
 from bergen.match import MatchState
 from bergen.moves import Draw, End, Lead, Move, Pass, Play
+from bergen.records.view import dumps_view, record_view
 from bergen.round import RoundState
 from bergen.tiles import Tile
 
@@ -291,6 +292,7 @@ def play_match(
     rules_args: argparse.Namespace,
     ask: Callable[[str], str] = input,
     out: TextIO | None = None,
+    save: str | None = None,
 ) -> int:
     """Play one match in the terminal; return the exit status.
 
@@ -303,6 +305,8 @@ def play_match(
         ask: Reads one line of input after a prompt (``input``); raises ``EOFError`` at the
             end of input.
         out: Where to write (default: standard output).
+        save: A file to write the player's own record of the match to (a player-view record,
+            :mod:`bergen.records.view`), when the match ends or the player leaves.
 
     Returns:
         0 when the match was played out or the player left.
@@ -329,6 +333,12 @@ def play_match(
     except Quit:
         print("\nYou left the match. Bye.", file=out)
         return 0
+    finally:
+        if save is not None:  # your record: what you saw (docs/records.md, player-view records)
+            who = [("you" if s == human else names[s]) for s in range(players)]
+            with open(save, "w", encoding="utf-8") as f:
+                f.write(dumps_view(record_view(table.match, human, names=who)))
+            print(f"Your record of the match is in {save}.", file=out)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -345,6 +355,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "search, or package.module:Class",
     )
     p.add_argument("--seed", type=int, default=None, help="seed of the deals (default: random)")
+    p.add_argument(
+        "--save", metavar="FILE", default=None, help="write your record of the match (what you saw)"
+    )
     add_rules_arguments(p)
     p.set_defaults(run=run)
 
@@ -370,7 +383,7 @@ def run(args: argparse.Namespace) -> int:
 
         seed = random.SystemRandom().randrange(2**31)
     try:
-        return play_match(args.players, args.seat, args.bots, seed, args)
+        return play_match(args.players, args.seat, args.bots, seed, args, save=args.save)
     except (RulesError, BotError) as e:
         print(f"bergen play: {e}", file=sys.stderr)
         return 2

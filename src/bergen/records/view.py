@@ -1,0 +1,349 @@
+"""Player-view records: a game written from one seat's knowledge, replayed to that seat's views.
+
+A seat recording its own game knows its own tiles, the line, the counts and the public history,
+but not the other hands, the boneyard order or the tiles the others drew. A view record
+(``"format": "bergen-view-record/1"``, docs/records.md, "Player-view records") holds, for each
+round, the seat's view at the round's first position in the public form of the position
+notation (:meth:`bergen.PlayerView.to_text`), the actions (the seat's own draws name their
+tile; the others' are bare), the score events as announced, and the result.
+
+:func:`replay_view` plays the actions on the views and checks each against what the seat can
+know: the seat to move, a tile laid by another seat neither in the viewer's hand nor on the
+line and carrying no number that seat is known to be void in (:func:`bergen.playerview.voids`),
+the tile fitting its end, the counts (no hand below zero, nothing drawn past the reserve), an
+own draw naming an unseen tile; events credited to the seat that played, and the stated result.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from typing import IO, Any
+
+import attrs
+
+from bergen.errors import BergenError, RecordError, RecordReason
+from bergen.events import Outcome, OutcomeKind, ScoreEvent
+from bergen.hands import Hand
+from bergen.match import MatchState
+from bergen.moves import DRAW, Action, Draw, Lead, Play
+from bergen.playerview import PlayerView, voids
+from bergen.records.codec import _action, _Ctx, _event, _int, _list, _obj, _str
+from bergen.records.model import RecordedAction, RecordedEvent
+from bergen.records.write import _event_json, format_json
+
+__all__ = [
+    "VIEW_RECORD_FORMAT",
+    "ViewRecord",
+    "ViewRound",
+    "dumps_view",
+    "load_view",
+    "loads_view",
+    "record_view",
+    "replay_view",
+    "view_record_to_json",
+]
+
+VIEW_RECORD_FORMAT = "bergen-view-record/1"
+"""The ``"format"`` of a player-view record."""
+
+_OUTCOMES = {"went_out", "blocked", "target_reached"}
+
+
+@attrs.frozen
+class ViewRound:
+    """One round of a view record.
+
+    Args:
+        start: The seat's view at the round's first position.
+        actions: The actions in order; the seat's own draws name their tile.
+        events: The score events announced, each with its action's index.
+        outcome: How the round ended, when it did.
+    """
+
+    start: PlayerView
+    actions: tuple[RecordedAction, ...]
+    events: tuple[RecordedEvent, ...]
+    outcome: Outcome | None = None
+
+
+@attrs.frozen
+class ViewRecord:
+    """A game as one seat knew it.
+
+    Args:
+        seat: The seat whose record it is.
+        names: One name (or ``None``) per seat.
+        rounds: The rounds, oldest first.
+    """
+
+    seat: int
+    names: tuple[str | None, ...]
+    rounds: tuple[ViewRound, ...]
+
+
+def record_view(
+    match: MatchState, seat: int, *, names: Sequence[str | None] | None = None
+) -> ViewRecord:
+    """The record of a match as ``seat`` knew it (what ``bergen play`` saves for the player).
+
+    Args:
+        match: The match, finished or not.
+        seat: The seat whose knowledge to write.
+        names: One name (or ``None``) per seat.
+
+    Returns:
+        The view record: each round's start as the seat's view, the public actions with the
+        seat's own draws named, the events and the results.
+
+    Raises:
+        RecordError: (``reason`` ``"argument"``) for a bad match, seat or names.
+    """
+    if not isinstance(match, MatchState):
+        raise RecordError(
+            f"record_view takes a MatchState, got {match!r}", reason=RecordReason.ARGUMENT
+        )
+    if type(seat) is not int or not 0 <= seat < match.seats:
+        raise RecordError(
+            f"seat: expected 0..{match.seats - 1}, got {seat!r}", reason=RecordReason.ARGUMENT
+        )
+    names = tuple(names) if names is not None else (None,) * match.seats
+    if len(names) != match.seats:
+        raise RecordError(
+            f"names: {len(names)} for {match.seats} seats", reason=RecordReason.ARGUMENT
+        )
+    states = [*match.rounds, *([match.round] if match.round is not None else [])]
+    rounds = []
+    for final in states:
+        state = final.start_state
+        start = state.view(seat)
+        actions: list[RecordedAction] = []
+        events: list[RecordedEvent] = []
+        for k, a in enumerate(final.history):
+            state, evs = state.apply(a.move)
+            tile = a.drawn if a.seat == seat else None
+            actions.append(RecordedAction(a.move, tile))
+            events.extend(RecordedEvent(k, e) for e in evs)
+        rounds.append(ViewRound(start, tuple(actions), tuple(events), final.outcome))
+    return ViewRecord(seat, names, tuple(rounds))
+
+
+def _fail(r: int, i: int | None, message: str) -> RecordError:
+    where = f"round {r}" + ("" if i is None else f", action {i}")
+    return RecordError(f"{where}: {message}", reason=RecordReason.SEQUENCE, round=r, action_index=i)
+
+
+def _step(
+    view: PlayerView, act: RecordedAction, events: tuple[ScoreEvent, ...], r: int, i: int
+) -> PlayerView:
+    """The view after one action, checked against what the seat can know."""
+    if view.outcome is not None:
+        raise _fail(r, i, "the round is over; no action follows")
+    mover = view.to_move
+    me = view.seat
+    counts = list(view.tile_counts)
+    hand = view.hand
+    line = view.line
+    move = act.move
+    seats = view.seats
+    bone = view.boneyard_size
+    own = view.own_draws
+    if isinstance(move, Lead | Play):
+        tile = move.tile
+        if mover == me and tile not in hand:
+            raise _fail(r, i, f"seat {me} does not hold {tile}")
+        if mover != me:
+            if tile in hand:
+                raise _fail(r, i, f"seat {mover} plays {tile}, which is in seat {me}'s hand")
+            known = voids(view)[mover]
+            if known & {tile.high, tile.low}:
+                raise _fail(
+                    r,
+                    i,
+                    f"seat {mover} plays {tile}, but it showed it held no "
+                    f"{' or '.join(map(str, sorted(known & {tile.high, tile.low})))}",
+                )
+        if counts[mover] == 0:
+            raise _fail(r, i, f"seat {mover} holds no tile to play")
+        try:
+            line = line.start(tile) if isinstance(move, Lead) else line.place(tile, move.end)
+        except BergenError as e:
+            raise _fail(r, i, str(e)) from e
+        counts[mover] -= 1
+        if mover == me:
+            hand = Hand(hand.mask & ~tile.mask)
+        nxt = (mover + 1) % seats
+    elif isinstance(move, Draw):
+        if view.drawable == 0:
+            raise _fail(r, i, "nothing can be drawn (rule 4)")
+        if mover == me:
+            if act.tile is None:
+                raise _fail(r, i, f"seat {me}'s own draw names the tile drawn")
+            if act.tile not in view.unseen:
+                raise _fail(r, i, f"seat {me} draws {act.tile}, which it has seen elsewhere")
+            hand = Hand(hand.mask | act.tile.mask)
+            own = (*own, act.tile)
+        elif act.tile is not None:
+            raise _fail(r, i, f"seat {me} cannot know the tile seat {mover} drew")
+        counts[mover] += 1
+        bone -= 1
+        nxt = mover
+    else:  # a pass
+        if view.drawable:
+            raise _fail(r, i, f"seat {mover} passes while {view.drawable} tiles can be drawn")
+        nxt = (mover + 1) % seats
+    scores = list(view.scores)
+    for event in events:
+        if event.seat != mover and event.kind.value != "blocked_hand":
+            raise _fail(r, i, f"an event of seat {event.seat} follows seat {mover}'s move")
+        scores[event.side] += event.points
+    table = view.rules.for_table(seats)
+    drawable = 0 if not view.rules.drawing or bone <= table.reserve else bone - table.reserve
+    history = (*view.history, Action(mover, DRAW if isinstance(move, Draw) else move))
+    return attrs.evolve(
+        view,
+        hand=hand,
+        line=line,
+        tile_counts=tuple(counts),
+        boneyard_size=bone,
+        drawable=drawable,
+        scores=tuple(scores),
+        to_move=nxt,
+        history=history,
+        own_draws=own,
+    )
+
+
+def replay_view(record: ViewRecord) -> tuple[tuple[PlayerView, ...], ...]:
+    """Replay a view record to the seat's views, checking every action (see the module).
+
+    Args:
+        record: The view record.
+
+    Returns:
+        Per round, the seat's view at the start and after each action.
+
+    Raises:
+        RecordError: at the first action the seat's knowledge rules out, naming the round and
+            action; or when ``record`` is not a :class:`ViewRecord` (``"argument"``).
+    """
+    if not isinstance(record, ViewRecord):
+        raise RecordError(
+            f"replay_view takes a ViewRecord, got {record!r}", reason=RecordReason.ARGUMENT
+        )
+    out = []
+    for r, rnd in enumerate(record.rounds):
+        view = rnd.start
+        if view.seat != record.seat:
+            raise _fail(r, None, f"the start is seat {view.seat}'s view, not seat {record.seat}'s")
+        views = [view]
+        by_action: dict[int, list[ScoreEvent]] = {}
+        for ev in rnd.events:
+            by_action.setdefault(ev.action, []).append(ev.event)
+        for i, act in enumerate(rnd.actions):
+            view = _step(view, act, tuple(by_action.get(i, ())), r, i)
+            if i == len(rnd.actions) - 1 and rnd.outcome is not None:
+                view = attrs.evolve(view, outcome=rnd.outcome, to_move=views[-1].to_move)
+            views.append(view)
+        if rnd.outcome is not None and not rnd.actions:
+            raise _fail(r, None, "a round with a result has actions")
+        out.append(tuple(views))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------- JSON
+
+
+def view_record_to_json(record: ViewRecord) -> dict[str, Any]:
+    """The JSON object of a view record (``"format": "bergen-view-record/1"``)."""
+    rounds = []
+    for rnd in record.rounds:
+        obj: dict[str, Any] = {
+            "start": rnd.start.to_text(),
+            "actions": [
+                str(a.move) if a.tile is None else {"move": str(a.move), "tile": str(a.tile)}
+                for a in rnd.actions
+            ],
+            "events": [_event_json(e.action, e.event) for e in rnd.events],
+        }
+        if rnd.outcome is not None:
+            o = rnd.outcome
+            obj["result"] = {"outcome": o.kind.value, "seat": o.seat, "side": o.side}
+        rounds.append(obj)
+    return {
+        "format": VIEW_RECORD_FORMAT,
+        "seat": record.seat,
+        "seats": [{} if n is None else {"name": n} for n in record.names],
+        "rounds": rounds,
+    }
+
+
+def dumps_view(record: ViewRecord) -> str:
+    """A view record as JSON text, laid out as records are."""
+    return format_json(view_record_to_json(record))
+
+
+def loads_view(text: str | bytes) -> ViewRecord:
+    """Read a view record from JSON text, checking its shape.
+
+    Raises:
+        RecordError: for text that is not a view record (the message gives the JSON path).
+    """
+    try:
+        obj = json.loads(text)
+    except (ValueError, TypeError) as e:
+        raise RecordError(f"malformed JSON: {e}", reason=RecordReason.JSON) from None
+    ctx = _Ctx()
+    obj = _obj(obj, "record", ctx, ("format", "seat", "seats", "rounds"), ())
+    if obj["format"] != VIEW_RECORD_FORMAT:
+        raise ctx.err(
+            "format", f"expected {VIEW_RECORD_FORMAT!r}, got {obj['format']!r}", RecordReason.FORMAT
+        )
+    seat = _int(obj["seat"], "seat", ctx)
+    names: list[str | None] = []
+    for i, s in enumerate(_list(obj["seats"], "seats", ctx)):
+        entry = _obj(s, f"seats[{i}]", ctx, (), ("name",))
+        names.append(_str(entry["name"], f"seats[{i}].name", ctx) if "name" in entry else None)
+    rounds = []
+    for r, value in enumerate(_list(obj["rounds"], "rounds", ctx)):
+        rctx = _Ctx(r)
+        where = f"rounds[{r}]"
+        rnd = _obj(value, where, rctx, ("start", "actions", "events"), ("result",))
+        try:
+            start = PlayerView.from_text(_str(rnd["start"], f"{where}.start", rctx))
+        except BergenError as e:
+            raise rctx.err(f"{where}.start", str(e)) from e
+        actions = tuple(
+            _action(a, f"{where}.actions[{i}]", _Ctx(r, i))
+            for i, a in enumerate(_list(rnd["actions"], f"{where}.actions", rctx))
+        )
+        events = tuple(
+            _event(e, f"{where}.events[{i}]", rctx)
+            for i, e in enumerate(_list(rnd["events"], f"{where}.events", rctx))
+        )
+        outcome = None
+        if "result" in rnd:
+            res = _obj(rnd["result"], f"{where}.result", rctx, ("outcome", "seat", "side"), ())
+            if res["outcome"] not in _OUTCOMES:
+                raise rctx.err(f"{where}.result.outcome", f"unknown outcome {res['outcome']!r}")
+            outcome = Outcome(OutcomeKind(res["outcome"]), res["seat"], res["side"])
+        rounds.append(ViewRound(start, actions, events, outcome))
+    return ViewRecord(seat, tuple(names), tuple(rounds))
+
+
+def load_view(source: str | os.PathLike[str] | IO[str]) -> ViewRecord:
+    """Read a view record from a path or an open text file (see :func:`loads_view`).
+
+    Raises:
+        RecordError: when the file cannot be read or holds no valid view record.
+    """
+    if isinstance(source, str | os.PathLike):
+        try:
+            with open(source, encoding="utf-8") as f:
+                return loads_view(f.read())
+        except OSError as e:
+            raise RecordError(
+                f"cannot read {os.fspath(source)}: {e}", reason=RecordReason.READ
+            ) from None
+    return loads_view(source.read())
