@@ -52,7 +52,7 @@ from bergen.round import RoundState
 __all__ = ["DEFAULT_MAX_NODES", "MoveValue", "Solution", "solve"]
 
 DEFAULT_MAX_NODES = 2_000_000
-"""The node limit of :func:`solve` unless told otherwise: about half a minute of search in the
+"""The node limit of :func:`solve` unless told otherwise: about 20 seconds of search in the
 interpreted build (docs/performance.md, "Solver")."""
 
 
