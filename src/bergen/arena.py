@@ -1,4 +1,4 @@
-"""Tournaments between bots, on any ``concurrent.futures.Executor``.
+"""Tournaments between bots: isolated in processes of their own by default, on any executor.
 
 Games are matches played to the target (rule 9). They come in *duplicate* groups: every deal
 of a group's seed is played once per rotation of the seats, so that each bot plays each hand
@@ -6,41 +6,82 @@ from each seat and the luck of the deal mostly cancels out. Each game's deal see
 are worked out from the arena seed and the game's index alone, and results are gathered in
 game order, so a seed gives the same results whatever executor or number of workers runs it.
 
-Executors: ``None`` plays in the calling process; a ``ProcessPoolExecutor`` (the command's
-default) uses the machine's cores; a Dask ``distributed.Client(...).get_executor()`` (the
-``bergen[dask]`` extra) spreads games over a cluster. Bots are rebuilt from their specs in the
-worker, so a custom bot's module must be importable there.
+Isolation (the default): each seat's bot is a program of its own speaking the bot protocol
+(:mod:`bergen.protocol`), started for the game and killed at its end. A Python bot runs as
+``python -m bergen bot serve SPEC`` (:func:`bergen.protocol.python_bot_command`), any other
+program from a ``cmd:`` spec (``cmd:node examples/bots/greedy.js``). The process that plays the
+game sends each bot only its seat's view, keeps the clock (wall clock; a bot over its budget is
+killed) and a memory limit on the bot's process. A bot process that dies, hangs, breaks the
+protocol, prints junk, runs out of memory or returns an illegal move forfeits that game; the
+next game starts it afresh, and no other game is touched.
 
-A bot that returns an illegal move, raises (any ``BaseException`` but ``KeyboardInterrupt``:
-``sys.exit()`` included), or takes longer than the time budget forfeits the game: the forfeit
-names the bot, the game and the position, and the arena goes on. Ctrl-C
-(``KeyboardInterrupt``) still ends the whole arena.
+In-process mode (``in_process=True``, ``bergen arena --in-process``) calls Python bots in the
+process that plays the game: several times faster for cheap bots, but it trusts them (a bot can
+read the whole game state, change bergen's modules, or end or hang its process). Program bots
+(``cmd:``) run as processes in both modes.
+
+Executors: ``None`` plays in the calling process (``workers=N`` starts a pool of N worker
+processes that Ctrl-C stops cleanly); any ``concurrent.futures.Executor`` may be given instead,
+such as a Dask ``distributed.Client(...).get_executor()`` (the ``bergen[dask]`` extra), whose
+workers then run the games and start the bots as their own child processes. A custom bot's
+module must be importable there.
+
+Nothing is lost: with ``results=FILE`` every finished game is written to a JSON lines file as
+it finishes, and ``resume=True`` plays only the games the file lacks. Ctrl-C ends the arena
+with :class:`ArenaInterrupted`, which carries the results of the games finished.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
+import json
 import math
+import multiprocessing.util
+import os
+import shlex
+import shutil
 import signal
+import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, Future
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import IO, Any
 
 import attrs
 
-from bergen.bots import Bot, BotError, _exception_text, _is_legal_choice, _safe_repr, load_bot
+from bergen.bots import (
+    Bot,
+    BotError,
+    _exception_text,
+    _safe_repr,
+    load_bot,
+    parse_bot_spec,
+)
+from bergen.errors import BergenError
+from bergen.hands import Hand
+from bergen.line import LineOfPlay
 from bergen.match import MatchState
 from bergen.moves import Move
+from bergen.playerview import PlayerView
+from bergen.protocol import DEFAULT_MEMORY_LIMIT, BotFailure, ProtocolBot, python_bot_command
+from bergen.records import rules_to_json
+from bergen.round import RoundState
 from bergen.rules import CLASSIC, Rules
 
 __all__ = [
+    "PROGRAM_PREFIX",
+    "ArenaInterrupted",
     "ArenaResult",
     "EntrantStats",
     "Forfeit",
     "GameResult",
     "GameTask",
+    "ResultsFileError",
+    "bot_command",
     "games_for_all_lineups",
     "play_game",
     "run_arena",
@@ -91,6 +132,9 @@ class GameTask:
         bot_seeds: The seed of each seat's bot.
         rules: The ruleset.
         move_time: The time budget per decision, in seconds (``None``: no limit).
+        in_process: Whether Python bots are called in the playing process (trusting them)
+            rather than run as protocol processes of their own.
+        memory_limit: The memory limit of each bot process, in bytes (``None``: none).
     """
 
     index: int
@@ -100,6 +144,8 @@ class GameTask:
     bot_seeds: tuple[int, ...]
     rules: Rules
     move_time: float | None
+    in_process: bool = False
+    memory_limit: int | None = DEFAULT_MEMORY_LIMIT
 
 
 @attrs.frozen
@@ -111,8 +157,11 @@ class Forfeit:
         seat: The seat of the bot.
         entrant: The entrant index of the bot.
         bot: The bot's spec.
-        kind: ``"illegal move"``, ``"exception"`` or ``"time"``.
-        detail: What went wrong (the move returned, the exception, the time taken).
+        kind: ``"illegal move"``, ``"exception"`` or ``"time"``; for a bot in a process of its
+            own also what the protocol client found (:class:`bergen.protocol.BotFailure`'s
+            ``reason``, such as ``"exited"`` or ``"protocol"``).
+        detail: What went wrong (the move returned, the exception, the time taken, how the
+            bot's process failed).
         round: The round of the match, 1-based.
         position: The position as the bot saw it: its hand, the line, the seats' tile counts,
             the scores and the legal moves.
@@ -162,6 +211,52 @@ class GameResult:
         return seat % 2 if self.partnerships else seat
 
 
+PROGRAM_PREFIX = "cmd:"
+"""The prefix of a bot spec that names a program: ``cmd:node examples/bots/greedy.js``."""
+
+_KINDS = {"timeout": "time", "illegal": "illegal move", "error": "exception"}
+"""Forfeit kinds for the protocol client's failure reasons (others keep their reason)."""
+
+_WORKER_PROCESSES: _Processes | None = None
+"""The bot processes of a worker of the arena's own pool, kept between its jobs (set by the
+pool's initializer; killed when the worker exits or is stopped)."""
+
+
+def bot_command(spec: str) -> list[str]:
+    """The command that runs a bot as a protocol program (:mod:`bergen.protocol`).
+
+    Args:
+        spec: ``cmd:PROGRAM ARGS...`` for any program (split as a POSIX shell would, without
+            running a shell), or a Python bot's spec (:func:`bergen.bots.load_bot`), run by
+            :func:`bergen.protocol.python_bot_command`.
+
+    Returns:
+        The command, program first.
+
+    Raises:
+        BotError: when a ``cmd:`` spec names no program, its quoting is unbalanced, or the
+            program is not found (neither on ``PATH`` nor as a path).
+    """
+    if not spec.startswith(PROGRAM_PREFIX):
+        return python_bot_command(spec)
+    try:
+        argv = shlex.split(spec[len(PROGRAM_PREFIX) :])
+    except ValueError as e:
+        raise BotError(f"bot {spec!r}: {e}") from None
+    if not argv:
+        raise BotError(f"bot {spec!r} names no program: write cmd:PROGRAM ARGS...")
+    if shutil.which(argv[0]) is None:
+        raise BotError(f"bot {spec!r}: program {argv[0]!r} not found")
+    return argv
+
+
+def _child_env() -> dict[str, str]:
+    """The environment of a bot process: this one's, with ``PYTHONPATH`` set to this process's
+    import path, so that the bot imports what the arena can (a bot module beside the caller's).
+    """
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+
+
 class _Timeout(BaseException):
     """Raised in a bot over its time budget; a BaseException so that a bot's own
     ``except Exception`` cannot swallow it.
@@ -183,17 +278,373 @@ def _position_text(match: MatchState, seat: int, legal: Sequence[Move]) -> str:
     )
 
 
+def _legal_choice(move: object, legal: Sequence[Move]) -> Move | None:
+    """The legal move equal to a bot's ``move``, or ``None``.
+
+    Only the legal moves' own ``__eq__`` is called (which is false for anything but a move
+    value of the same class), never a method of the bot's object: an object that claims to be
+    equal, or is equal once and then raises, is no legal move.
+    """
+    for m in legal:
+        try:
+            if m.__eq__(move) is True:
+                return m
+        except Exception:  # a move value made without its constructor
+            return None
+    return None
+
+
+class _LazyView:
+    """A seat's view for a bot called in-process, built when the bot reads it (issue 14).
+
+    It reads as the :class:`~bergen.view.PlayerView` ``state.view(seat)`` would
+    (``isinstance(view, PlayerView)`` holds, equality and ``repr`` are the view's): the seat,
+    the rules, the hand, the line, the scores, the target, the seat to move and the side come
+    straight from the round state; reading anything else builds the whole view once. A bot that
+    never looks (``random``) costs no view at all.
+    """
+
+    __slots__ = ("_line", "_seat", "_state", "_view")
+
+    def __init__(self, state: RoundState, seat: int) -> None:
+        """Wrap ``state`` for ``seat``; nothing is built yet."""
+        self._state = state
+        self._seat = seat
+        self._view: PlayerView | None = None
+        self._line: LineOfPlay | None = None
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type[PlayerView]:  # type: ignore[override]
+        """``PlayerView``: the class this object reads as."""
+        return PlayerView
+
+    def _full(self) -> PlayerView:
+        view = self._view
+        if view is None:
+            view = self._view = self._state.view(self._seat)
+        return view
+
+    def __getattr__(self, name: str) -> Any:
+        """Any other field, property or method of the view."""
+        return getattr(self._full(), name)
+
+    def __eq__(self, other: object) -> bool:
+        """The view's equality."""
+        return self._full() == other
+
+    def __hash__(self) -> int:
+        """The view's hash."""
+        return hash(self._full())
+
+    def __repr__(self) -> str:
+        """The view's repr."""
+        return repr(self._full())
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view this is."""
+        return self._seat
+
+    @property
+    def rules(self) -> Rules:
+        """The ruleset."""
+        return self._state.rules
+
+    @property
+    def hand(self) -> Hand:
+        """This seat's tiles."""
+        return self._state.hands[self._seat]
+
+    @property
+    def line(self) -> LineOfPlay:
+        """The line of play."""
+        line = self._line
+        if line is None:
+            line = self._line = self._state.line
+        return line
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Match points per side."""
+        return self._state.scores
+
+    @property
+    def target(self) -> int:
+        """The match target, in points (rule 9)."""
+        return self._state.target
+
+    @property
+    def to_move(self) -> int:
+        """The seat to move."""
+        return self._state.to_move
+
+    @property
+    def seats(self) -> int:
+        """The number of seats."""
+        return self._state.seats
+
+    @property
+    def sides(self) -> int:
+        """The number of sides."""
+        return len(self._state.scores)
+
+    @property
+    def side(self) -> int:
+        """The side of this view's seat (rule 10)."""
+        return self._seat % 2 if self._state.rules.partnerships else self._seat
+
+
+class _Processes:
+    """Bot processes kept between games, so that a bot is not started afresh for each game.
+
+    A process is given a game only if it has not played the game's deal before: never two
+    games of one duplicate group, in which it could remember the tiles another seat now holds.
+    Each game starts with ``new_game``, which builds the bot afresh with the game's seed, so
+    the results do not depend on which process plays which game. A process that failed is
+    dead and never kept.
+    """
+
+    def __init__(self) -> None:
+        """No process yet."""
+        self.idle: dict[tuple[str, float | None, int | None], list[tuple[ProtocolBot, set[int]]]]
+        self.idle = {}
+        self.busy: set[ProtocolBot] = set()
+
+    def take(self, task: GameTask, seat: int) -> tuple[ProtocolBot, set[int]]:
+        """A process for ``seat`` of ``task``'s game: an idle one that has not seen its deal,
+        or a new one (not started yet). Its deals seen include this game's from now on.
+        """
+        spec = task.specs[seat]
+        idle = self.idle.get((spec, task.move_time, task.memory_limit), [])
+        for i, (candidate, seen) in enumerate(idle):
+            if task.deal_seed not in seen:
+                del idle[i]
+                bot = candidate
+                break
+        else:
+            bot = self.new(spec, task.move_time, task.memory_limit)
+            seen = set()
+        seen.add(task.deal_seed)
+        self.busy.add(bot)
+        return bot, seen
+
+    @staticmethod
+    def new(spec: str, move_time: float | None, memory_limit: int | None) -> ProtocolBot:
+        """A bot process for ``spec`` with these limits (not started yet)."""
+        return ProtocolBot(
+            bot_command(spec),
+            name=spec,
+            move_time=move_time,
+            memory_limit=memory_limit,
+            env=_child_env(),
+        )
+
+    def keep(
+        self, spec: str, move_time: float | None, memory_limit: int | None, bot: ProtocolBot
+    ) -> None:
+        """Keep a started process that has seen no deal, for the next game of ``spec``."""
+        self.idle.setdefault((spec, move_time, memory_limit), []).append((bot, set()))
+
+    def give_back(self, task: GameTask, seat: int, bot: ProtocolBot, seen: set[int]) -> None:
+        """Keep a process that is still running for a later game (a few per spec at most)."""
+        self.busy.discard(bot)
+        if not bot.running:
+            bot.close()
+            return
+        idle = self.idle.setdefault((task.specs[seat], task.move_time, task.memory_limit), [])
+        idle.append((bot, seen))
+        while len(idle) > 2 * len(task.specs):
+            idle.pop(0)[0].close()
+
+    def close(self) -> None:
+        """Close every process (side by side, not one after the other)."""
+        bots = [*self.busy, *(b for idle in self.idle.values() for b, _ in idle)]
+        self.busy.clear()
+        self.idle.clear()
+        _close_all(bots)
+
+
+def _start_quietly(bot: ProtocolBot) -> None:
+    """Start a bot process; a failure is left for the game to meet (the bot is then dead)."""
+    with contextlib.suppress(Exception):
+        bot.start()
+
+
+def _failure_text(e: BaseException) -> str:
+    """What a bot process's failure says (its message)."""
+    text = _exception_text(e)
+    prefix = f"{type(e).__name__}: "
+    return text[len(prefix) :] if text.startswith(prefix) else text
+
+
+def _close_all(bots: Sequence[ProtocolBot]) -> None:
+    """Close bot processes side by side (each may take :data:`bergen.protocol.QUIT_TIME` and a
+    little more before it is killed).
+    """
+    threads = [threading.Thread(target=b.close, daemon=True) for b in bots[1:]]
+    for t in threads:
+        t.start()
+    if bots:
+        bots[0].close()
+    for t in threads:
+        t.join()
+
+
+class _Seats:
+    """The bots of one game, by seat: built, or given a process, on their first decision, and
+    let go at the end (:meth:`close`).
+    """
+
+    def __init__(self, task: GameTask, processes: _Processes) -> None:
+        """Prepare the seats of ``task``'s game; no bot is built or started yet."""
+        self.task = task
+        self.processes = processes
+        seats = len(task.specs)
+        self.local: list[Bot | None] = [None] * seats
+        self.remote: list[tuple[ProtocolBot, set[int]] | None] = [None] * seats
+        self.in_game = [False] * seats
+        self.isolated = [
+            not task.in_process or spec.startswith(PROGRAM_PREFIX) for spec in task.specs
+        ]
+        self.use_alarm = (
+            task.move_time is not None
+            and not all(self.isolated)
+            and hasattr(signal, "setitimer")
+            and threading.current_thread() is threading.main_thread()
+        )
+        self.old_handler = signal.signal(signal.SIGALRM, _alarm) if self.use_alarm else None
+
+    def _start_all(self) -> None:
+        """Take a process for every isolated seat still without one, and start those not
+        running side by side (a failure to start shows again at that seat's ``new_game``).
+        """
+        new: list[ProtocolBot] = []
+        for seat, isolated in enumerate(self.isolated):
+            if isolated and self.remote[seat] is None:
+                held = self.remote[seat] = self.processes.take(self.task, seat)
+                if not held[0].running:
+                    new.append(held[0])
+        threads = [threading.Thread(target=_start_quietly, args=(b,), daemon=True) for b in new]
+        for t in threads:
+            t.start()
+        try:
+            for t in threads:
+                t.join()
+        except KeyboardInterrupt:
+            # Let each thread get its process made, so that closing the seats kills it.
+            deadline = time.monotonic() + 0.3
+            while time.monotonic() < deadline and any(
+                t.is_alive() and not b.running for t, b in zip(threads, new, strict=True)
+            ):
+                time.sleep(0.01)
+            raise
+
+    def close(self) -> None:
+        """Give the bot processes back for later games; restore the alarm's handler."""
+        for seat, held in enumerate(self.remote):
+            if held is not None:
+                self.processes.give_back(self.task, seat, *held)
+                self.remote[seat] = None
+        if self.use_alarm:
+            signal.signal(signal.SIGALRM, self.old_handler)
+
+    def decide(
+        self, seat: int, rnd: RoundState, legal: Sequence[Move]
+    ) -> tuple[Move | None, str, str]:
+        """The seat's move, or ``(None, kind, detail)`` for a forfeit."""
+        if self.isolated[seat]:
+            return self._remote(seat, rnd, legal)
+        return self._local(seat, rnd, legal)
+
+    def _remote(
+        self, seat: int, rnd: RoundState, legal: Sequence[Move]
+    ) -> tuple[Move | None, str, str]:
+        task = self.task
+        try:
+            held = self.remote[seat]
+            if held is None:
+                self._start_all()
+                held = self.remote[seat]
+                assert held is not None
+            bot = held[0]
+            if not self.in_game[seat]:
+                self.in_game[seat] = True
+                bot.new_game(
+                    task.rules,
+                    players=len(task.specs),
+                    seat=seat,
+                    partnerships=task.rules.partnerships,
+                    seed=task.bot_seeds[seat],
+                )
+            move: object = bot.choose(rnd.view(seat), legal)
+        except BotFailure as e:
+            reason = str(e.reason)
+            return None, _KINDS.get(reason, reason), _failure_text(e)
+        except (BergenError, OSError) as e:  # the program cannot be started
+            return None, "exited", f"cannot start the bot: {_exception_text(e)}"
+        chosen = _legal_choice(move, legal)
+        if chosen is None:
+            return None, "illegal move", f"returned {_safe_repr(move)}"
+        return chosen, "", ""
+
+    def _local(
+        self, seat: int, rnd: RoundState, legal: Sequence[Move]
+    ) -> tuple[Move | None, str, str]:
+        task = self.task
+        move: object = None
+        t0 = time.perf_counter()
+        try:
+            bot = self.local[seat]
+            if bot is None:
+                bot = self.local[seat] = load_bot(task.specs[seat], task.bot_seeds[seat])
+            if self.use_alarm:
+                signal.setitimer(signal.ITIMER_REAL, task.move_time + 0.5)  # type: ignore[operator]
+            try:
+                move = bot.choose(_LazyView(rnd, seat), legal)  # type: ignore[arg-type]
+            finally:
+                if self.use_alarm:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+        except _Timeout:
+            return None, "time", f"interrupted after {time.perf_counter() - t0:.1f} s"
+        except BotError as e:
+            return None, "exception", f"cannot load the bot: {e}"
+        except KeyboardInterrupt:  # Ctrl-C ends the arena, even inside a bot
+            raise
+        except SystemExit as e:  # sys.exit() in a bot ends its game, not the arena
+            return (
+                None,
+                "exception",
+                f"SystemExit({_safe_repr(e.code)}): a bot may not end the arena",
+            )
+        except BaseException as e:  # a bot's own bug (any exception): never fatal
+            return None, "exception", _exception_text(e)
+        took = time.perf_counter() - t0
+        if task.move_time is not None and took > task.move_time:
+            return None, "time", f"took {took:.2f} s (budget {task.move_time:g} s)"
+        chosen = _legal_choice(move, legal)
+        if chosen is None:
+            return None, "illegal move", f"returned {_safe_repr(move)}"
+        return chosen, "", ""
+
+
 def play_game(task: GameTask) -> GameResult:
     """Play one game (a match to the target) between the task's bots.
 
-    Forced moves (a lone legal move) are made without asking the bot. A decision that raises
-    (any exception: ``SystemExit`` from ``sys.exit()`` and other ``BaseException`` subclasses
-    such as ``GeneratorExit`` too, all but ``KeyboardInterrupt``; a bot that cannot be built
-    counts the same), returns something that is not a legal move, or takes longer than
-    ``task.move_time`` forfeits the game for that seat's side: the other side wins (with more
-    than two sides, the other side with the most points, the lower side on a tie). In the main
-    thread of a process on a system with ``SIGALRM``, a bot over its budget is interrupted;
-    elsewhere the time is checked when it returns.
+    Forced moves (a lone legal move) are made without asking the bot. A seat forfeits the game
+    for its side (the other side wins; with more than two sides, the other side with the most
+    points, the lower side on a tie) when its bot returns something that is not a legal move,
+    or takes longer than ``task.move_time``, or:
+
+    - isolated (the default): its process cannot start, dies, hangs, breaks the protocol or
+      exceeds its memory limit (:class:`bergen.protocol.BotFailure`); the clock is the wall
+      clock, kept by this process, which kills a bot over its budget;
+    - in-process (``task.in_process``): its decision raises (any exception: ``SystemExit``
+      from ``sys.exit()`` and other ``BaseException`` subclasses such as ``GeneratorExit``
+      too, all but ``KeyboardInterrupt``; a bot that cannot be built counts the same). In the
+      main thread of a process on a system with ``SIGALRM``, a bot over its budget is
+      interrupted; elsewhere the time is checked when it returns.
+
+    Every bot process of the game is killed when the game ends, however it ends.
 
     Args:
         task: The game.
@@ -202,19 +653,22 @@ def play_game(task: GameTask) -> GameResult:
         The result.
 
     Raises:
-        KeyboardInterrupt: when interrupted (Ctrl-C), even inside a bot: it ends the arena.
+        KeyboardInterrupt: when interrupted (Ctrl-C), even inside an in-process bot: it ends
+            the arena.
     """
+    processes = _Processes()
+    try:
+        return _play_game(task, processes)
+    finally:
+        processes.close()
+
+
+def _play_game(task: GameTask, processes: _Processes) -> GameResult:
+    """:func:`play_game`, taking the bot processes from ``processes``."""
     rules = task.rules
-    seats = len(task.specs)
-    match = MatchState.new(seats, rules, seed=task.deal_seed)
-    bots: list[Bot | None] = [None] * seats
+    match = MatchState.new(len(task.specs), rules, seed=task.deal_seed)
     forfeit: Forfeit | None = None
-    use_alarm = (
-        task.move_time is not None
-        and hasattr(signal, "setitimer")
-        and threading.current_thread() is threading.main_thread()
-    )
-    old_handler = signal.signal(signal.SIGALRM, _alarm) if use_alarm else None
+    seats = _Seats(task, processes)
     try:
         while not match.is_over:
             rnd = match.round
@@ -224,37 +678,8 @@ def play_game(task: GameTask) -> GameResult:
             if len(legal) == 1:
                 match, _ = match.apply(legal[0])
                 continue
-            kind = detail = ""
-            move: object = None
-            t0 = time.perf_counter()
-            try:
-                bot = bots[seat]
-                if bot is None:
-                    bot = bots[seat] = load_bot(task.specs[seat], task.bot_seeds[seat])
-                if use_alarm:
-                    signal.setitimer(signal.ITIMER_REAL, task.move_time + 0.5)  # type: ignore[operator]
-                try:
-                    move = bot.choose(rnd.view(seat), legal)
-                finally:
-                    if use_alarm:
-                        signal.setitimer(signal.ITIMER_REAL, 0)
-            except _Timeout:
-                kind, detail = "time", f"interrupted after {time.perf_counter() - t0:.1f} s"
-            except BotError as e:
-                kind, detail = "exception", f"cannot load the bot: {e}"
-            except KeyboardInterrupt:  # Ctrl-C ends the arena, even inside a bot
-                raise
-            except SystemExit as e:  # sys.exit() in a bot ends its game, not the arena
-                kind, detail = "exception", f"SystemExit({e.code!r}): a bot may not end the arena"
-            except BaseException as e:  # a bot's own bug (any exception): never fatal
-                kind, detail = "exception", _exception_text(e)
-            else:
-                took = time.perf_counter() - t0
-                if task.move_time is not None and took > task.move_time:
-                    kind, detail = "time", f"took {took:.2f} s (budget {task.move_time:g} s)"
-                elif not _is_legal_choice(move, legal):
-                    kind, detail = "illegal move", f"returned {_safe_repr(move)}"
-            if kind:
+            move, kind, detail = seats.decide(seat, rnd, legal)
+            if move is None:
                 forfeit = Forfeit(
                     game=task.index,
                     seat=seat,
@@ -266,10 +691,9 @@ def play_game(task: GameTask) -> GameResult:
                     position=_position_text(match, seat, legal),
                 )
                 break
-            match, _ = match.apply(move)  # type: ignore[arg-type]
+            match, _ = match.apply(move)
     finally:
-        if use_alarm:
-            signal.signal(signal.SIGALRM, old_handler)
+        seats.close()
     scores = match.scores
     if forfeit is None:
         winner = match.winner
@@ -290,8 +714,36 @@ def play_game(task: GameTask) -> GameResult:
 
 
 def play_games(tasks: Sequence[GameTask]) -> list[GameResult]:
-    """Play several games in order (one executor job)."""
-    return [play_game(t) for t in tasks]
+    """Play several games in order (one executor job); bot processes are kept from one game
+    to the next (see :func:`play_game`) and closed at the end, except in a worker of the
+    arena's own pool, which keeps them for its next jobs.
+    """
+    if _WORKER_PROCESSES is not None:
+        return [_play_game(t, _WORKER_PROCESSES) for t in tasks]
+    processes = _Processes()
+    try:
+        return [_play_game(t, processes) for t in tasks]
+    finally:
+        processes.close()
+
+
+def _worker_init() -> None:
+    """Set up a worker process of the arena's own pool: Ctrl-C is the parent's business (the
+    parent stops the workers); the worker keeps its bot processes between jobs and kills them
+    when it exits, or when the parent stops it (SIGTERM).
+    """
+    global _WORKER_PROCESSES
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_stop)
+    _WORKER_PROCESSES = _Processes()
+    multiprocessing.util.Finalize(None, _WORKER_PROCESSES.close, exitpriority=10)
+
+
+def _worker_stop(signum: int, frame: object) -> None:
+    if _WORKER_PROCESSES is not None:
+        with contextlib.suppress(Exception):
+            _WORKER_PROCESSES.close()
+    os._exit(128 + signum)
 
 
 def _lineups(n: int, players: int, partnerships: bool = False) -> list[tuple[int, ...]]:
@@ -356,6 +808,8 @@ def schedule(
     rules: Rules = CLASSIC,
     *,
     move_time: float | None = 10.0,
+    in_process: bool = False,
+    memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
 ) -> list[GameTask]:
     """The games of an arena, in order (the duplicate format).
 
@@ -377,6 +831,9 @@ def schedule(
         seed: The arena seed.
         rules: The ruleset; with ``rules.partnerships`` the lineups keep partners together.
         move_time: Time budget per decision, in seconds, or ``None``.
+        in_process: Whether Python bots are called in the playing process (see
+            :func:`run_arena`).
+        memory_limit: The memory limit of each bot process, in bytes, or ``None``.
 
     Returns:
         The tasks, game index ascending.
@@ -399,6 +856,8 @@ def schedule(
                     bot_seeds=tuple(_derive(seed, "bot", index, s) for s in range(players)),
                     rules=rules,
                     move_time=move_time,
+                    in_process=in_process,
+                    memory_limit=memory_limit,
                 )
             )
     return tasks
@@ -519,6 +978,294 @@ class ArenaResult:
         return "\n".join(lines)
 
 
+class ArenaInterrupted(KeyboardInterrupt):
+    """Ctrl-C (``KeyboardInterrupt``) during :func:`run_arena`, with what was finished.
+
+    A ``KeyboardInterrupt``, so that code that does not look for it stops as on any Ctrl-C.
+
+    Attributes:
+        result: The results of the games finished before the interruption (those of the
+            results file too, when resuming), game index ascending.
+        planned: The games the arena was to play.
+    """
+
+    def __init__(self, result: ArenaResult, planned: int) -> None:
+        """Keep the partial result and the number of games planned."""
+        super().__init__(f"arena interrupted after {len(result.games)} of {planned} games")
+        self.result = result
+        self.planned = planned
+
+    def __reduce__(self) -> tuple[type[ArenaInterrupted], tuple[ArenaResult, int]]:
+        """Pickle with both arguments."""
+        return (type(self), (self.result, self.planned))
+
+
+class ResultsFileError(BergenError, ValueError):
+    """A results file that cannot be used: not an arena's results, another arena's, already
+    there without ``resume``, or a line that is not a game's result.
+
+    Attributes:
+        path: The file.
+        line: The line at fault, 1-based (0 for the file as a whole).
+    """
+
+    def __init__(self, message: str, path: str, line: int = 0) -> None:
+        """Store the message, the file and the line."""
+        super().__init__(message)
+        self.path = path
+        self.line = line
+
+    def __reduce__(self) -> tuple[type[ResultsFileError], tuple[str, str, int]]:
+        """Pickle with every argument."""
+        return (type(self), (str(self), self.path, self.line))
+
+
+_FORMAT = "bergen-arena-results"
+_CHECKED = ("specs", "players", "seed", "games", "rules", "move_time")
+"""The header fields a resumed arena must share with the file: they decide the games."""
+
+
+def _header(
+    tasks: Sequence[GameTask], specs: Sequence[str], players: int, seed: int
+) -> dict[str, Any]:
+    first = tasks[0]
+    return {
+        "format": _FORMAT,
+        "version": 1,
+        "specs": list(specs),
+        "players": players,
+        "seed": seed,
+        "games": len(tasks),
+        "rules": rules_to_json(first.rules),
+        "move_time": first.move_time,
+        "in_process": first.in_process,
+        "memory_limit": first.memory_limit,
+    }
+
+
+def result_to_json(result: GameResult) -> dict[str, Any]:
+    """A game's result as a JSON object (a line of a results file).
+
+    Args:
+        result: The result.
+
+    Returns:
+        ``{"game", "entrants", "scores", "winner", "rounds", "partnerships", "forfeit"}``,
+        the forfeit an object of :class:`Forfeit`'s fields or ``null``.
+    """
+    return {
+        "game": result.index,
+        "entrants": list(result.entrants),
+        "scores": list(result.scores),
+        "winner": result.winner,
+        "rounds": result.rounds,
+        "partnerships": result.partnerships,
+        "forfeit": None if result.forfeit is None else attrs.asdict(result.forfeit),
+    }
+
+
+def _ints(value: object, field: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(type(v) is int for v in value):
+        raise ValueError(f"{field} must be a list of ints, got {value!r}")
+    return tuple(value)
+
+
+def result_from_json(obj: object) -> GameResult:
+    """The game's result of a JSON object written by :func:`result_to_json`.
+
+    Args:
+        obj: The decoded object.
+
+    Returns:
+        The result.
+
+    Raises:
+        ValueError: naming the field that is missing or of the wrong type.
+    """
+    if not isinstance(obj, dict):
+        raise ValueError(f"a game's result is a JSON object, got {obj!r}")
+    names = {"game", "entrants", "scores", "winner", "rounds", "partnerships", "forfeit"}
+    if set(obj) != names:
+        raise ValueError(f"a game's result has the fields {sorted(names)}, got {sorted(obj)}")
+    index, winner, rounds, partnerships = (
+        obj["game"],
+        obj["winner"],
+        obj["rounds"],
+        obj["partnerships"],
+    )
+    if type(index) is not int or index < 0:
+        raise ValueError(f"game must be an int >= 0, got {index!r}")
+    if winner is not None and type(winner) is not int:
+        raise ValueError(f"winner must be an int or null, got {winner!r}")
+    if type(rounds) is not int or type(partnerships) is not bool:
+        raise ValueError("rounds must be an int and partnerships true or false")
+    raw = obj["forfeit"]
+    forfeit = None
+    if raw is not None:
+        fields = [f.name for f in attrs.fields(Forfeit)]
+        if not isinstance(raw, dict) or set(raw) != set(fields):
+            raise ValueError(f"forfeit must be null or an object of {sorted(fields)}, got {raw!r}")
+        for name, value in raw.items():
+            if type(value) is not (int if name in ("game", "seat", "entrant", "round") else str):
+                raise ValueError(f"forfeit {name} has the wrong type: {value!r}")
+        forfeit = Forfeit(**raw)
+    return GameResult(
+        index=index,
+        entrants=_ints(obj["entrants"], "entrants"),
+        scores=_ints(obj["scores"], "scores"),
+        winner=winner,
+        rounds=rounds,
+        forfeit=forfeit,
+        partnerships=partnerships,
+    )
+
+
+def _open_results(
+    path: str, header: dict[str, Any], resume: bool, tasks: Sequence[GameTask]
+) -> tuple[IO[str], dict[int, GameResult]]:
+    """Open a results file for appending, and read the games it has when resuming.
+
+    A last line cut short (the arena was stopped while writing it) is dropped from the file.
+    """
+    file = Path(path)
+    done: dict[int, GameResult] = {}
+    text = ""
+    if file.exists():
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise ResultsFileError(f"results file {path}: cannot read it ({e})", path) from None
+    if text and not resume:
+        raise ResultsFileError(
+            f"results file {path} already has results: continue it with --resume "
+            "(resume=True) or give another file",
+            path,
+        )
+    if not text:
+        out = file.open("w", encoding="utf-8")
+        out.write(json.dumps(header) + "\n")
+        out.flush()
+        return out, done
+    lines = text.split("\n")
+    keep = len(text)
+    if lines[-1]:  # no newline at the end: the last line was cut short
+        keep -= len(lines[-1])
+    lines = lines[:-1]
+    try:
+        found = json.loads(lines[0]) if lines else None
+    except ValueError:
+        found = None
+    if not isinstance(found, dict) or found.get("format") != _FORMAT:
+        raise ResultsFileError(f"results file {path} is not the results of an arena", path, 1)
+    for name in _CHECKED:
+        if found.get(name) != header[name]:
+            raise ResultsFileError(
+                f"results file {path} is of another arena: its {name} is {found.get(name)!r}, "
+                f"this arena's {header[name]!r}",
+                path,
+                1,
+            )
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            result = result_from_json(json.loads(line))
+        except ValueError as e:
+            raise ResultsFileError(
+                f"results file {path}, line {number}: {e}", path, number
+            ) from None
+        if result.index >= len(tasks) or result.entrants != tasks[result.index].entrants:
+            raise ResultsFileError(
+                f"results file {path}, line {number}: game {result.index} is not a game of "
+                "this arena",
+                path,
+                number,
+            )
+        done[result.index] = result
+    out = file.open("r+", encoding="utf-8")
+    out.seek(len(text[:keep].encode("utf-8")))
+    out.truncate()
+    return out, done
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop the arena's own worker processes at once: SIGTERM (each kills its bot processes
+    and exits), SIGKILL for any left after a second.
+    """
+    processes = list(getattr(pool, "_processes", {}).values())
+    for p in processes:
+        with contextlib.suppress(Exception):
+            p.terminate()
+    deadline = time.monotonic() + 1.0
+    for p in processes:
+        p.join(max(0.0, deadline - time.monotonic()))
+    for p in processes:
+        if p.is_alive():
+            p.kill()
+            p.join(1.0)
+    pool.shutdown(wait=True)
+
+
+def _check_specs(
+    specs: Sequence[str],
+    rules: Rules,
+    players: int,
+    move_time: float | None,
+    in_process: bool,
+    memory_limit: int | None,
+    processes: _Processes | None,
+) -> None:
+    """Fail early on a bad spec. In-process, and for a built-in bot (bergen's own code), the
+    bot is loaded here. Otherwise none of the bot's code runs here: the spec is parsed, and the
+    bot is started as a protocol program and given a game (``new_game`` builds it), all such
+    bots side by side; each process is then kept in ``processes`` for a first game (closed
+    when that is ``None``).
+
+    Raises:
+        BotError: when a bot cannot be loaded, started or built (the first in spec order).
+    """
+    started: list[tuple[str, ProtocolBot]] = []
+    for spec in dict.fromkeys(specs):
+        if not isinstance(spec, str):
+            raise BotError(f"a bot spec is a string, got {spec!r}")
+        if spec.startswith(PROGRAM_PREFIX):
+            bot_command(spec)
+        else:
+            name, _ = parse_bot_spec(spec)
+            if in_process or ":" not in name:
+                load_bot(spec, 0)
+                continue
+        started.append((spec, _Processes.new(spec, move_time, memory_limit)))
+    failures: dict[str, BaseException] = {}
+
+    def check(spec: str, bot: ProtocolBot) -> None:
+        try:
+            bot.new_game(rules, players=players, seat=0, partnerships=rules.partnerships, seed=0)
+        except BaseException as e:  # reported below, in spec order
+            failures[spec] = e
+
+    threads = [threading.Thread(target=check, args=pair, daemon=True) for pair in started]
+    kept = False
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        kept = not failures and processes is not None
+    finally:
+        if not kept:
+            _close_all([bot for _, bot in started])
+    for spec, _ in started:
+        e = failures.get(spec)
+        if isinstance(e, BergenError):  # BotFailure; ProtocolError when rules cannot be sent
+            said = getattr(e, "stderr", "").strip().splitlines()
+            tail = f" (its last words: {said[-1]})" if said else ""
+            raise BotError(f"bot {spec!r} cannot be started: {_failure_text(e)}{tail}")
+        if e is not None:
+            raise e
+    if processes is not None:
+        for spec, bot in started:
+            processes.keep(spec, move_time, memory_limit, bot)
+
+
 def run_arena(
     specs: Sequence[str],
     games: int,
@@ -527,34 +1274,62 @@ def run_arena(
     rules: Rules = CLASSIC,
     *,
     executor: Executor | None = None,
+    workers: int = 1,
     move_time: float | None = 10.0,
+    in_process: bool = False,
+    memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
+    results: str | os.PathLike[str] | None = None,
+    resume: bool = False,
     chunk: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> ArenaResult:
     """Play an arena between bots (see :func:`schedule` for the games).
 
+    Each bot runs in a process of its own by default (see the module's notes and
+    :func:`play_game`); ``in_process=True`` calls Python bots in the playing process instead,
+    faster but trusting them.
+
     Args:
         specs: The entrants' bot specs: built-in names or ``package.module:Class``, each
-            optionally with ``[key=value,...]`` (see :func:`bergen.bots.load_bot`).
+            optionally with ``[key=value,...]`` (see :func:`bergen.bots.load_bot`), or
+            ``cmd:PROGRAM ARGS...`` for a program speaking the bot protocol.
         games: The number of games (matches to the target), rounded up to whole duplicate
             groups of ``players`` games; at least :func:`games_for_all_lineups` (with
             ``partnerships=rules.partnerships``) for every lineup to play.
         players: Seats per game, 2..4.
         seed: The arena seed: the same seed gives the same results.
         rules: The ruleset.
-        executor: Where to play: ``None`` for this process, or any
-            ``concurrent.futures.Executor`` (a process pool, a Dask client's executor).
-        move_time: Time budget per decision, in seconds (``None`` for no limit).
+        executor: Where to play: ``None`` for this process (or its own pool, ``workers``), or
+            any ``concurrent.futures.Executor`` (a process pool, a Dask client's executor).
+        workers: With no ``executor``: 1 plays in this process; more start a pool of that many
+            worker processes, which Ctrl-C stops at once (with their bot processes).
+        move_time: Time budget per decision, in seconds (``None`` for no limit), wall clock.
+        in_process: Call Python bots in the playing process (trusting them) instead of
+            running each as a protocol process; ``cmd:`` bots are processes either way.
+        memory_limit: The memory limit of each bot process, in bytes (address space;
+            ``None`` for none; default :data:`bergen.protocol.DEFAULT_MEMORY_LIMIT`).
+        results: A file to write every finished game to, one JSON line each, as it finishes
+            (the first line describes the arena).
+        resume: Continue the arena of ``results``: play only the games it lacks (a last line
+            cut short is dropped); the same results as an arena never interrupted. A file
+            that does not exist yet is started.
         chunk: Games per executor job (default: one duplicate group).
-        progress: Called with the number of games just finished, as they finish.
+        progress: Called with the number of games just finished, as they finish (once at the
+            start with the games of the results file, when resuming).
 
     Returns:
         The results, game index ascending.
 
     Raises:
-        BotError: when fewer than two entrants are given, ``move_time`` is not a positive
-            number of seconds (infinity means no limit), or a spec cannot be loaded (each is
-            loaded once here, before any game).
+        ArenaInterrupted: on Ctrl-C (a ``KeyboardInterrupt``), with the games finished; every
+            bot process and the arena's own workers are stopped first.
+        BotError: when fewer than two entrants are given, an argument is of the wrong type or
+            range (``move_time`` not a positive number of seconds, infinity meaning no limit;
+            ``workers`` not an int >= 1, or above 1 with an ``executor``; ``memory_limit``
+            not an int >= 1 or ``None``; ``resume`` without ``results``), or a spec cannot be
+            loaded or started (each is tried once here, before any game).
+        ResultsFileError: when ``results`` has results and ``resume`` is false, or is not the
+            results of this arena.
         RulesError: when the rules do not allow ``players`` seats.
     """
     specs = tuple(specs)
@@ -562,38 +1337,106 @@ def run_arena(
         raise BotError(f"an arena needs two bots or more, got {len(specs)}")
     if type(games) is not int or games < 1:
         raise BotError(f"games must be an int >= 1, got {games!r}")
+    if type(workers) is not int or workers < 1:
+        raise BotError(f"workers must be an int >= 1, got {workers!r}")
+    if workers > 1 and executor is not None:
+        raise BotError(f"give workers={workers} or an executor, not both")
     if move_time is not None:
-        if not isinstance(move_time, int | float) or not move_time > 0:  # NaN fails too
+        if type(move_time) not in (int, float) or not move_time > 0:  # NaN fails too
             raise BotError(f"move_time must be seconds > 0 or None, got {move_time!r}")
         if math.isinf(move_time):
             move_time = None  # an infinite budget is no limit
+    if not isinstance(in_process, bool):
+        raise BotError(f"in_process must be True or False, got {in_process!r}")
+    if memory_limit is not None and (type(memory_limit) is not int or memory_limit < 1):
+        raise BotError(f"memory_limit must be bytes (an int >= 1) or None, got {memory_limit!r}")
+    if not isinstance(resume, bool):
+        raise BotError(f"resume must be True or False, got {resume!r}")
+    if resume and results is None:
+        raise BotError("resume=True needs the results file to continue (results=FILE)")
+    if chunk is not None and (type(chunk) is not int or chunk < 1):
+        raise BotError(f"chunk must be an int >= 1 or None, got {chunk!r}")
     rules.for_table(players)
-    for spec in specs:
-        load_bot(spec, 0)  # fail early, in this process, on a bad spec
-    tasks = schedule(specs, games, players, seed, rules, move_time=move_time)
+    tasks = schedule(
+        specs,
+        games,
+        players,
+        seed,
+        rules,
+        move_time=move_time,
+        in_process=in_process,
+        memory_limit=memory_limit,
+    )
+    out: IO[str] | None = None
+    done: dict[int, GameResult] = {}
+    if results is not None:
+        out, done = _open_results(
+            os.fspath(results), _header(tasks, specs, players, seed), resume, tasks
+        )
+
+    def finished(batch: Sequence[GameResult]) -> None:
+        for r in batch:
+            done[r.index] = r
+            if out is not None:
+                out.write(json.dumps(result_to_json(r)) + "\n")
+        if out is not None:
+            out.flush()
+        if progress is not None:
+            progress(len(batch))
+
+    todo = [t for t in tasks if t.index not in done]
     size = chunk or players
-    chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
-    results: list[GameResult] = []
-    if executor is None:
-        for c in chunks:
-            done = play_games(c)
-            results.extend(done)
-            if progress is not None:
-                progress(len(done))
-    else:
-        futures: list[Future[list[GameResult]]] = [executor.submit(play_games, c) for c in chunks]
-        for fut in _as_completed(futures):
-            done = fut.result()
-            results.extend(done)
-            if progress is not None:
-                progress(len(done))
-    results.sort(key=lambda r: r.index)
-    return ArenaResult(specs, players, seed, rules, tuple(results))
+    chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
+    pool: ProcessPoolExecutor | None = None
+    futures: list[Future[list[GameResult]]] = []
+    processes = _Processes()
+    try:
+        keep = processes if executor is None and workers == 1 else None
+        _check_specs(specs, rules, players, move_time, in_process, memory_limit, keep)
+        if done and progress is not None:
+            progress(len(done))
+        if executor is None and workers > 1:
+            pool = executor = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+        if executor is None:
+            for task in todo:
+                finished([_play_game(task, processes)])
+        else:
+            futures = [executor.submit(play_games, c) for c in chunks]
+            for fut in as_completed(futures):
+                finished(fut.result())
+    except KeyboardInterrupt:
+        with _ignoring_ctrl_c():
+            if pool is not None:
+                _stop_pool(pool)  # its pending futures fail as the pool breaks
+                pool = None
+            else:
+                for fut in futures:
+                    fut.cancel()
+            processes.close()
+            if out is not None:
+                out.close()
+                out = None
+        partial = tuple(done[i] for i in sorted(done))
+        raise ArenaInterrupted(
+            ArenaResult(specs, players, seed, rules, partial), len(tasks)
+        ) from None
+    finally:
+        processes.close()
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        if out is not None:
+            out.close()
+    return ArenaResult(specs, players, seed, rules, tuple(done[i] for i in sorted(done)))
 
 
-def _as_completed(
-    futures: Iterable[Future[list[GameResult]]],
-) -> Iterable[Future[list[GameResult]]]:
-    from concurrent.futures import as_completed
-
-    return as_completed(list(futures))
+@contextlib.contextmanager
+def _ignoring_ctrl_c() -> Iterator[None]:
+    """Ignore a second Ctrl-C while the arena stops (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)

@@ -54,16 +54,24 @@ def bots_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.mark.parametrize("in_process", [True, False])
 @pytest.mark.parametrize(("cls", "code"), [("Exits", "3"), ("ExitsQuietly", "None")])
-def test_sys_exit_in_a_bot_forfeits_its_games(bots_dir: Path, cls: str, code: str) -> None:
+def test_sys_exit_in_a_bot_forfeits_its_games(
+    bots_dir: Path, cls: str, code: str, in_process: bool
+) -> None:
     spec = f"exiting_bots:{cls}"
-    result = run_arena([spec, "greedy"], games=2, players=2, move_time=None)
+    result = run_arena(
+        [spec, "greedy"], games=2, players=2, move_time=None, in_process=in_process
+    )
     assert len(result.games) == 2
     for game in result.games:
         forfeit = game.forfeit
         assert forfeit is not None and forfeit.bot == spec and forfeit.entrant == 0
         assert forfeit.kind == "exception"
-        assert forfeit.detail == f"SystemExit({code}): a bot may not end the arena"
+        if in_process:
+            assert forfeit.detail == f"SystemExit({code}): a bot may not end the arena"
+        else:  # in its own process, sys.exit() ends only that process's bot
+            assert "the bot raised SystemExit" in forfeit.detail
         assert game.winner == game.side_of(game.entrants.index(1))  # greedy's side wins
     exiting, greedy = result.stats()
     assert (exiting.wins, exiting.forfeits, greedy.wins) == (0, 2, 2)
@@ -73,6 +81,7 @@ def test_bergen_arena_goes_on_in_worker_processes(bots_dir: Path) -> None:
     # Before: the worker's SystemExit came back through the process pool and ended the whole
     # command, with the bot's exit status and no report.
     args = ["arena", "exiting_bots:Exits", "greedy", "--games", "2", "--workers", "2"]
+    args.append("--in-process")
     out = subprocess.run(
         [sys.executable, "-m", "bergen", *args, "--no-progress"],
         capture_output=True,
@@ -93,14 +102,28 @@ def test_sys_exit_while_building_a_bot(bots_dir: Path, capsys: pytest.CaptureFix
         BotError, match=r"cannot import module 'exiting_module' \(SystemExit\(4\)\)"
     ):
         load_bot("exiting_module:Bot", 0)
-    assert main(["arena", "exiting_bots:ExitsOnInit", "greedy", "--workers", "1"]) == 2
+    args = ["arena", "exiting_bots:ExitsOnInit", "greedy", "--workers", "1"]
+    assert main([*args, "--in-process"]) == 2
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert "SystemExit('no thanks')" in line
+    assert main(args) == 2  # isolated: the bot is started, and built, once before any game
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert "cannot be started" in line and "SystemExit: no thanks" in line
 
 
 def test_ctrl_c_in_a_bot_still_ends_the_arena(bots_dir: Path) -> None:
-    (task, _) = schedule(["exiting_bots:Interrupted", "greedy"], 2, 2, 0, move_time=None)
+    specs = ["exiting_bots:Interrupted", "greedy"]
+    (task, _) = schedule(specs, 2, 2, 0, move_time=None, in_process=True)
     with pytest.raises(KeyboardInterrupt):
         play_game(task)
     with pytest.raises(KeyboardInterrupt):
-        run_arena(["exiting_bots:Interrupted", "greedy"], games=2, players=2, move_time=None)
+        run_arena(specs, games=2, players=2, move_time=None, in_process=True)
+
+
+def test_a_keyboard_interrupt_raised_by_an_isolated_bot_is_its_own_failure(
+    bots_dir: Path,
+) -> None:
+    # In a process of its own, the bot's KeyboardInterrupt ends only that process: a forfeit.
+    result = run_arena(["exiting_bots:Interrupted", "greedy"], games=2, players=2)
+    assert [f.kind for f in result.forfeits] == ["exited", "exited"]
+    assert [g.winner for g in result.games] == [1, 0]  # greedy's side, seat 1 then seat 0

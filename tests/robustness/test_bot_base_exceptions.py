@@ -69,20 +69,27 @@ def bots_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.mark.parametrize("in_process", [True, False])
 @pytest.mark.parametrize(
     ("cls", "detail"),
     [("ClosesItself", "GeneratorExit"), ("RaisesCustom", "Custom: custom failure")],
 )
 def test_an_arena_bot_raising_a_base_exception_forfeits(
-    bots_dir: Path, cls: str, detail: str
+    bots_dir: Path, cls: str, detail: str, in_process: bool
 ) -> None:
     spec = f"base_bots:{cls}"
-    result = run_arena([spec, "greedy"], games=2, players=2, move_time=None)
+    result = run_arena(
+        [spec, "greedy"], games=2, players=2, move_time=None, in_process=in_process
+    )
     assert len(result.games) == 2
     for game in result.games:
         forfeit = game.forfeit
         assert forfeit is not None and forfeit.bot == spec and forfeit.entrant == 0
-        assert (forfeit.kind, forfeit.detail) == ("exception", detail)
+        assert forfeit.kind == "exception"
+        if in_process:
+            assert forfeit.detail == detail
+        else:
+            assert forfeit.detail.endswith(f"the bot raised {detail}")
         assert game.winner == game.side_of(game.entrants.index(1))  # greedy's side wins
     failing, greedy = result.stats()
     assert (failing.wins, failing.forfeits, greedy.wins) == (0, 2, 2)
@@ -102,7 +109,8 @@ def test_bergen_arena_goes_on(bots_dir: Path, workers: str) -> None:
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
     assert "Forfeits (2):" in out.stdout
-    assert "forfeits, exception: Custom: custom failure" in out.stdout
+    assert "forfeits, exception: " in out.stdout
+    assert "Custom: custom failure" in out.stdout
 
 
 def test_a_base_exception_while_building_a_bot(
@@ -112,9 +120,13 @@ def test_a_base_exception_while_building_a_bot(
         load_bot("base_bots:CustomOnInit", 0)
     with pytest.raises(BotError, match=r"cannot import module 'base_module' \(GeneratorExit: at"):
         load_bot("base_module:Bot", 0)
-    assert main(["arena", "base_bots:CustomOnInit", "greedy", "--workers", "1"]) == 2
+    args = ["arena", "base_bots:CustomOnInit", "greedy", "--workers", "1"]
+    assert main([*args, "--in-process"]) == 2
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert line.endswith("could not be built: Custom: no build")
+    assert main(args) == 2
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.endswith("the bot cannot be built: Custom: no build")
 
 
 def _answers(limit: int = 400) -> Callable[[str], str]:

@@ -42,15 +42,20 @@ def bots_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def test_arena_forfeits_a_move_that_cannot_be_compared(bots_dir: Path) -> None:
+@pytest.mark.parametrize(
+    ("in_process", "said"),
+    [(True, "whose repr raises RuntimeError: no printing me"), (False, "whose repr raises")],
+)
+def test_arena_forfeits_a_move_that_cannot_be_compared(
+    bots_dir: Path, in_process: bool, said: str
+) -> None:
     # Before: the bot's __eq__ error ended the arena with a traceback.
-    result = run_arena(["strange_bots:ReturnsStrange", "greedy"], games=2, players=2)
+    specs = ["strange_bots:ReturnsStrange", "greedy"]
+    result = run_arena(specs, games=2, players=2, in_process=in_process)
     assert len(result.games) == 2
     kinds = {f.kind for f in result.forfeits}
     assert kinds == {"illegal move"}
-    assert all(
-        "whose repr raises RuntimeError: no printing me" in f.detail for f in result.forfeits
-    )
+    assert all(said in f.detail for f in result.forfeits)
 
 
 def test_play_replaces_a_move_that_cannot_be_compared(bots_dir: Path) -> None:

@@ -50,9 +50,14 @@ class Bot(Protocol):
 
 def _exception_text(e: BaseException) -> str:
     """``"ValueError: bad"``; the class name alone when the message is empty
-    (``"GeneratorExit"``); ``"SystemExit: exit status None"`` for a bare ``sys.exit()``.
+    (``"GeneratorExit"``); ``"SystemExit: exit status None"`` for a bare ``sys.exit()``;
+    ``"E (str() raised ValueError)"`` when the exception's own ``__str__`` raises (a bot's
+    exception is hostile input too: nothing it raises may escape).
     """
-    text = str(e)
+    try:
+        text = str(e)
+    except BaseException as inner:  # even a KeyboardInterrupt raised by a bot's __str__
+        return f"{type(e).__name__} (str() raised {type(inner).__name__})"
     if not text and isinstance(e, SystemExit):
         text = f"exit status {e.code!r}"
     return f"{type(e).__name__}: {text}" if text else type(e).__name__

@@ -8,13 +8,22 @@ import math
 import os
 import sys
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from contextlib import contextmanager
 
-from bergen.arena import games_for_all_lineups, run_arena, schedule
-from bergen.bots import BotError, load_bot
+from bergen.arena import (
+    PROGRAM_PREFIX,
+    ArenaInterrupted,
+    ResultsFileError,
+    bot_command,
+    games_for_all_lineups,
+    run_arena,
+    schedule,
+)
+from bergen.bots import BUILTIN_BOTS, BotError, load_bot, parse_bot_spec
 from bergen.cli.options import add_rules_arguments, rules_from_args
 from bergen.errors import RulesError
+from bergen.protocol import DEFAULT_MEMORY_LIMIT
 from bergen.rules import Rules
 
 __all__ = ["register", "run"]
@@ -58,6 +67,7 @@ def progress_bar(total: int, enabled: bool = True) -> Iterator[Callable[[int], N
 
 @contextmanager
 def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
+    """The Dask executor of ``--dask``, or ``None``: the arena's own pool of ``--workers``."""
     if args.dask:
         try:
             distributed = importlib.import_module("distributed")
@@ -75,11 +85,7 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
             with distributed.Client(args.dask) as client:
                 yield client.get_executor()
         return
-    if args.workers == 1:
-        yield None
-        return
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        yield pool
+    yield None
 
 
 def _words(names: list[str]) -> str:
@@ -114,6 +120,24 @@ def _lineup_warning(bots: list[str], games: int, players: int, rules: Rules) -> 
     return f"{text}: use --games {needed} or more"
 
 
+def _check_spec(spec: str, in_process: bool) -> None:
+    """Refuse a spec that cannot work, without running an isolated bot's code here: in-process
+    bots are loaded; otherwise the spec is parsed and a built-in name or ``cmd:`` program
+    checked (the arena starts each bot once before the games).
+
+    Raises:
+        BotError: for a bad spec.
+    """
+    if spec.startswith(PROGRAM_PREFIX):
+        bot_command(spec)
+    elif in_process:
+        load_bot(spec, 0)
+    else:
+        name, _ = parse_bot_spec(spec)
+        if ":" not in name and name not in BUILTIN_BOTS:
+            load_bot(spec, 0)  # the error for an unknown name
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``arena`` subcommand to the ``bergen`` parser."""
     p = sub.add_parser(
@@ -131,7 +155,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         nargs="+",
         metavar="BOT",
         help="random, greedy, search, or package.module:Class; arguments in brackets, "
-        "e.g. 'search[playouts=800]'",
+        "e.g. 'search[playouts=800]'; or 'cmd:PROGRAM ARGS' for a program speaking the bot "
+        "protocol, e.g. 'cmd:node examples/bots/greedy.js'",
     )
     p.add_argument(
         "--games",
@@ -158,8 +183,34 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=float,
         default=10.0,
         metavar="SECONDS",
-        help="time budget per decision; a bot over it forfeits the game (default 10; 0 for "
-        "no limit)",
+        help="time budget per decision, wall clock; a bot over it forfeits the game (and an "
+        "isolated bot is killed) (default 10; 0 for no limit)",
+    )
+    p.add_argument(
+        "--in-process",
+        action="store_true",
+        help="call Python bots in the worker process instead of a process of their own: "
+        "faster, but it trusts the bots (they can read hidden tiles, change bergen, or end or "
+        "hang the arena)",
+    )
+    p.add_argument(
+        "--memory-limit",
+        type=int,
+        default=DEFAULT_MEMORY_LIMIT // 2**20 if DEFAULT_MEMORY_LIMIT else 0,
+        metavar="MB",
+        help="memory limit of each bot process in MiB (address space); a bot over it forfeits "
+        "the game (default %(default)s; 0 for no limit)",
+    )
+    p.add_argument(
+        "--results",
+        metavar="FILE",
+        help="write every finished game to FILE (JSON lines) as it finishes",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the interrupted arena of --results FILE: play only the games it lacks "
+        "(the same table as an uninterrupted run)",
     )
     p.add_argument(
         "--dask",
@@ -183,6 +234,24 @@ def run(args: argparse.Namespace) -> int:
     if args.partnerships and args.players != 4:
         print("bergen arena: --partnerships needs --players 4", file=sys.stderr)
         return 2
+    if args.resume and not args.results:
+        print(
+            "bergen arena: --resume needs --results FILE (the arena to continue)", file=sys.stderr
+        )
+        return 2
+    if args.memory_limit < 0:
+        print(
+            f"bergen arena: --memory-limit must be MiB >= 0 (0 for no limit), got "
+            f"{args.memory_limit}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.dask and args.in_process:
+        print(
+            "bergen arena: --in-process plays in this machine's processes; drop --dask or it",
+            file=sys.stderr,
+        )
+        return 2
     if not (args.move_time >= 0):  # also refuses nan
         print(
             f"bergen arena: --move-time must be a number of seconds >= 0 (0 for no limit), "
@@ -198,7 +267,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         for spec in args.bots:
-            load_bot(spec, 0)  # a bad spec is reported before the notes on the games
+            _check_spec(spec, args.in_process)  # a bad spec is reported before the notes
     except BotError as e:
         print(f"bergen arena: {e}", file=sys.stderr)
         return 2
@@ -224,10 +293,23 @@ def run(args: argparse.Namespace) -> int:
                 args.seed,
                 rules,
                 executor=executor,
+                workers=1 if executor is not None else args.workers,
                 move_time=args.move_time if 0 < args.move_time < math.inf else None,
+                in_process=args.in_process,
+                memory_limit=args.memory_limit * 2**20 or None,
+                results=args.results,
+                resume=args.resume,
                 progress=bar,
             )
-    except BotError as e:
+    except ArenaInterrupted as e:
+        print(e.result.report())
+        note = f"; continue with --resume --results {args.results}" if args.results else ""
+        print(
+            f"bergen arena: interrupted after {len(e.result.games)} of {e.planned} games{note}",
+            file=sys.stderr,
+        )
+        return 130
+    except (BotError, ResultsFileError) as e:
         print(f"bergen arena: {e}", file=sys.stderr)
         return 2
     except OSError as e:  # --dask: the scheduler cannot be reached
