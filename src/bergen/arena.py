@@ -84,6 +84,9 @@ __all__ = [
     "bot_command",
     "games_for_all_lineups",
     "play_game",
+    "play_games",
+    "result_from_json",
+    "result_to_json",
     "run_arena",
     "schedule",
     "wilson_interval",
@@ -304,7 +307,7 @@ class _LazyView:
     never looks (``random``) costs no view at all.
     """
 
-    __slots__ = ("_line", "_seat", "_state", "_view")
+    __slots__ = ("_hand", "_line", "_seat", "_state", "_view")
 
     def __init__(self, state: RoundState, seat: int) -> None:
         """Wrap ``state`` for ``seat``; nothing is built yet."""
@@ -312,6 +315,7 @@ class _LazyView:
         self._seat = seat
         self._view: PlayerView | None = None
         self._line: LineOfPlay | None = None
+        self._hand: Hand | None = None
 
     @property  # type: ignore[misc]
     def __class__(self) -> type[PlayerView]:  # type: ignore[override]
@@ -353,7 +357,10 @@ class _LazyView:
     @property
     def hand(self) -> Hand:
         """This seat's tiles."""
-        return self._state.hands[self._seat]
+        hand = self._hand
+        if hand is None:
+            hand = self._hand = self._state.hands[self._seat]
+        return hand
 
     @property
     def line(self) -> LineOfPlay:

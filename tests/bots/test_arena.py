@@ -57,18 +57,19 @@ def test_a_game_is_a_whole_match() -> None:
 
 def test_results_do_not_depend_on_the_executor() -> None:
     specs = ["random", "greedy", "search[playouts=16]"]
-    inline = run_arena(specs, 6, 2, seed=3)
+    inline = run_arena(specs, 6, 2, seed=3, in_process=True)
     with ThreadPoolExecutor(max_workers=3) as pool:
-        threaded = run_arena(specs, 6, 2, seed=3, executor=pool, chunk=1)
+        threaded = run_arena(specs, 6, 2, seed=3, executor=pool, chunk=1, in_process=True)
     with ProcessPoolExecutor(max_workers=2) as procs:
-        forked = run_arena(specs, 6, 2, seed=3, executor=procs)
-    assert inline == threaded == forked
+        forked = run_arena(specs, 6, 2, seed=3, executor=procs, in_process=True)
+    own_pool = run_arena(specs, 6, 2, seed=3, workers=2, in_process=True)
+    assert inline == threaded == forked == own_pool
     assert inline.report() == forked.report()
     assert [g.index for g in inline.games] == list(range(6))
 
 
 def test_greedy_beats_random_in_a_small_arena() -> None:
-    result = run_arena(["random", "greedy"], 60, 2, seed=1)
+    result = run_arena(["random", "greedy"], 60, 2, seed=1, in_process=True)
     random_stats, greedy_stats = result.stats()
     assert greedy_stats.games == random_stats.games == 60
     assert greedy_stats.wins + random_stats.wins == 60
@@ -87,7 +88,7 @@ def test_greedy_beats_random_in_a_small_arena() -> None:
 def test_misbehaving_bots_forfeit_and_the_arena_goes_on(spec: str, kind: str) -> None:
     move_time = 0.2 if kind == "time" else 10.0
     games = 2 if kind == "time" else 4
-    result = run_arena([spec, "greedy"], games, 2, seed=2, move_time=move_time)
+    result = run_arena([spec, "greedy"], games, 2, seed=2, move_time=move_time, in_process=True)
     assert len(result.games) == games
     forfeits = result.forfeits
     assert len(forfeits) == games  # every game it played, it forfeited
@@ -101,7 +102,8 @@ def test_misbehaving_bots_forfeit_and_the_arena_goes_on(spec: str, kind: str) ->
 
 def test_a_forfeit_costs_only_its_own_game() -> None:
     # Three entrants: the crashing bot's games are forfeited; the others' games are played.
-    result = run_arena(["bots.misbehaving:CrashBot", "random", "greedy"], 6, 2, seed=4)
+    specs = ["bots.misbehaving:CrashBot", "random", "greedy"]
+    result = run_arena(specs, 6, 2, seed=4, in_process=True)
     crash, rnd, greedy = result.stats()
     assert crash.forfeits == 4 and crash.wins == 0
     played = [g for g in result.games if 0 not in g.entrants]
@@ -142,6 +144,7 @@ def test_arena_command_rules_flags(capsys: pytest.CaptureFixture[str]) -> None:
             "--workers",
             "1",
             "--no-progress",
+            "--in-process",
         ]
     )
     assert code == 0
@@ -170,7 +173,7 @@ def test_arena_on_a_local_dask_cluster() -> None:
 def test_search_ahead_of_greedy_in_a_small_arena() -> None:
     # A small version of the acceptance run (see the issue's report for 600 games): search
     # with a small budget still wins more games and more points per round than greedy.
-    result = run_arena(["search[playouts=60]", "greedy"], 40, 2, seed=0)
+    result = run_arena(["search[playouts=60]", "greedy"], 40, 2, seed=0, in_process=True)
     search, greedy = result.stats()
     assert search.wins > greedy.wins
     assert search.points_per_round > greedy.points_per_round

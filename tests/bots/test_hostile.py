@@ -47,9 +47,7 @@ LIMITS = {"move_time": 0.5, "memory_limit": 96 << 20}
 @pytest.fixture(scope="module")
 def honest() -> ArenaResult:
     """The same arena with every hostile bot replaced by greedy (in-process: the same games)."""
-    return run_arena(
-        ["random", *["greedy"] * len(NAMES)], GAMES, 2, seed=SEED, in_process=True
-    )
+    return run_arena(["random", *["greedy"] * len(NAMES)], GAMES, 2, seed=SEED, in_process=True)
 
 
 def _check_contained(result: ArenaResult, honest: ArenaResult) -> None:
@@ -79,9 +77,7 @@ def test_every_hostile_bot_is_contained(workers: int, honest: ArenaResult) -> No
     assert "saw hidden tiles" not in result.report()
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("distributed") is None, reason="needs the dask extra"
-)
+@pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="needs the dask extra")
 def test_hostile_bots_on_a_dask_cluster() -> None:
     from distributed import Client, LocalCluster
 

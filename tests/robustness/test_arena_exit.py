@@ -60,9 +60,7 @@ def test_sys_exit_in_a_bot_forfeits_its_games(
     bots_dir: Path, cls: str, code: str, in_process: bool
 ) -> None:
     spec = f"exiting_bots:{cls}"
-    result = run_arena(
-        [spec, "greedy"], games=2, players=2, move_time=None, in_process=in_process
-    )
+    result = run_arena([spec, "greedy"], games=2, players=2, move_time=None, in_process=in_process)
     assert len(result.games) == 2
     for game in result.games:
         forfeit = game.forfeit

@@ -97,7 +97,9 @@ def test_the_warning_counts_pairs_with_partnerships() -> None:
 
 
 def test_a_partnership_arena_never_puts_a_bot_on_the_winning_and_losing_side() -> None:
-    result = run_arena(["random", "greedy", "random"], 12, 4, seed=1, rules=PARTNERS)
+    result = run_arena(
+        ["random", "greedy", "random"], 12, 4, seed=1, rules=PARTNERS, in_process=True
+    )
     assert len(result.games) == 12
     for game in result.games:
         winners = {e for s, e in enumerate(game.entrants) if game.side_of(s) == game.winner}
@@ -110,6 +112,7 @@ def test_a_partnership_arena_never_puts_a_bot_on_the_winning_and_losing_side() -
 
 def test_bergen_arena_with_partnerships(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["arena", "random", "greedy", "random", "--players", "4", "--partnerships"]
+    args.append("--in-process")
     assert main([*args, "--games", "8", "--workers", "1", "--no-progress"]) == 0
     err = capsys.readouterr().err
     assert err == "bergen arena: 8 games cover 2 of 3 lineups: use --games 12 or more\n"

@@ -78,9 +78,7 @@ def test_an_arena_bot_raising_a_base_exception_forfeits(
     bots_dir: Path, cls: str, detail: str, in_process: bool
 ) -> None:
     spec = f"base_bots:{cls}"
-    result = run_arena(
-        [spec, "greedy"], games=2, players=2, move_time=None, in_process=in_process
-    )
+    result = run_arena([spec, "greedy"], games=2, players=2, move_time=None, in_process=in_process)
     assert len(result.games) == 2
     for game in result.games:
         forfeit = game.forfeit

@@ -1,0 +1,288 @@
+"""The isolated arena (issue 13): the same games as in-process, program bots, the results file
+and --resume, Ctrl-C, the arguments, and the lazy views of the in-process mode (issue 14)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from bergen import CLASSIC, MatchState, PlayerView
+from bergen.arena import (
+    ArenaInterrupted,
+    ResultsFileError,
+    _LazyView,
+    bot_command,
+    result_from_json,
+    result_to_json,
+    run_arena,
+)
+from bergen.bots import BotError
+from bergen.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+GREEDY_JS = ROOT / "examples" / "bots" / "greedy.js"
+
+
+def test_isolated_bots_play_the_games_they_play_in_process() -> None:
+    specs = ["search[playouts=8]", "greedy"]
+    in_process = run_arena(specs, 4, 2, seed=5, in_process=True)
+    isolated = run_arena(specs, 4, 2, seed=5)
+    assert isolated == in_process and not isolated.forfeits
+    assert run_arena(specs, 4, 2, seed=5, workers=2) == in_process
+
+
+def test_a_program_bot_plays_a_whole_arena() -> None:
+    assert shutil.which("node") is not None, "node (Node.js) runs the example bot"
+    spec = f"cmd:node {GREEDY_JS}"
+    result = run_arena([spec, "random"], 4, 2, seed=2)
+    assert len(result.games) == 4 and not result.forfeits
+    js, rnd = result.stats()
+    assert js.bot == spec and js.games == rnd.games == 4
+    assert js.wins + rnd.wins == 4
+    # cmd: bots are processes in the in-process mode too.
+    assert run_arena([spec, "random"], 4, 2, seed=2, in_process=True) == result
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        ("cmd:", "names no program"),
+        ("cmd:   ", "names no program"),
+        ("cmd:no-such-program-13b --x", "not found"),
+        ("cmd:node 'unbalanced", "quotation"),
+    ],
+)
+def test_bad_program_specs(spec: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(BotError, match=said):
+        bot_command(spec)
+    with pytest.raises(BotError, match=said):
+        run_arena([spec, "random"], 2, 2)
+    assert main(["arena", spec, "random", "--games", "2", "--workers", "1"]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_bot_command() -> None:
+    assert bot_command("cmd:node 'my bot.js' --fast") == ["node", "my bot.js", "--fast"]
+    assert bot_command("greedy")[-3:] == ["bot", "serve", "greedy"]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "said"),
+    [
+        ({"workers": 0}, "workers must be an int >= 1"),
+        ({"workers": 1.5}, "workers must be an int >= 1"),
+        ({"memory_limit": 0}, "memory_limit must be bytes"),
+        ({"memory_limit": "1G"}, "memory_limit must be bytes"),
+        ({"in_process": "yes"}, "in_process must be True or False"),
+        ({"resume": 1}, "resume must be True or False"),
+        ({"resume": True}, "needs the results file"),
+        ({"chunk": 0}, "chunk must be an int >= 1"),
+    ],
+)
+def test_run_arena_refuses_bad_arguments(kwargs: dict[str, object], said: str) -> None:
+    with pytest.raises(BotError, match=said):
+        run_arena(["random", "greedy"], 2, 2, **kwargs)  # type: ignore[arg-type]
+
+
+def test_workers_and_an_executor_are_one_or_the_other() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool, pytest.raises(BotError, match="not both"):
+        run_arena(["random", "greedy"], 2, 2, workers=2, executor=pool)
+
+
+# ---------------------------------------------------------------------------- results file
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text().splitlines()
+
+
+def test_games_stream_to_the_results_file_and_resume_gives_the_same_table(
+    tmp_path: Path,
+) -> None:
+    specs = ["random", "greedy", "bots.misbehaving:CrashBot"]
+    whole = run_arena(specs, 12, 2, seed=3, in_process=True)
+    path = tmp_path / "games.jsonl"
+    assert run_arena(specs, 12, 2, seed=3, in_process=True, results=path) == whole
+    lines = _lines(path)
+    header = json.loads(lines[0])
+    assert header["format"] == "bergen-arena-results" and header["specs"] == specs
+    assert [json.loads(line)["game"] for line in lines[1:]] == list(range(12))
+    assert [result_from_json(json.loads(line)) for line in lines[1:]] == list(whole.games)
+    # Interrupted after five games, in the middle of writing the sixth.
+    path.write_text("\n".join(lines[:6]) + "\n" + lines[6][:17])
+    seen: list[int] = []
+    resumed = run_arena(
+        specs, 12, 2, seed=3, in_process=True, results=path, resume=True, progress=seen.append
+    )
+    assert resumed == whole and resumed.report() == whole.report()
+    assert seen[0] == 5 and sum(seen) == 12
+    assert _lines(path) == lines[:6] + lines[6:]  # the cut line dropped, the rest appended
+    # Resuming a finished arena plays nothing more.
+    assert run_arena(specs, 12, 2, seed=3, in_process=True, results=path, resume=True) == whole
+    assert len(_lines(path)) == 13
+
+
+def test_a_results_file_that_cannot_be_used(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    specs = ["random", "greedy"]
+    run_arena(specs, 2, 2, seed=1, in_process=True, results=path)
+    text = path.read_text()
+    with pytest.raises(ResultsFileError, match="already has results: continue it with --resume"):
+        run_arena(specs, 2, 2, seed=1, in_process=True, results=path)
+    for change, said in [({"seed": 2}, "its seed is 1"), ({"games": 4}, "its games is 2")]:
+        kwargs = {"seed": 1, "games": 2, **change}
+        with pytest.raises(ResultsFileError, match=said):
+            run_arena(specs, players=2, in_process=True, results=path, resume=True, **kwargs)
+    assert path.read_text() == text  # a refused file is left as it was
+    path.write_text(text.replace('"rounds"', '"round"', 1))
+    with pytest.raises(ResultsFileError, match="line 2") as info:
+        run_arena(specs, 2, 2, seed=1, in_process=True, results=path, resume=True)
+    assert info.value.line == 2 and info.value.path == str(path)
+    path.write_text("not json\n")
+    with pytest.raises(ResultsFileError, match="not the results of an arena"):
+        run_arena(specs, 2, 2, seed=1, in_process=True, results=path, resume=True)
+
+
+def test_a_result_round_trips_through_json() -> None:
+    result = run_arena(["bots.misbehaving:CrashBot", "greedy"], 2, 2, in_process=True)
+    for game in result.games:
+        assert result_from_json(json.loads(json.dumps(result_to_json(game)))) == game
+    with pytest.raises(ValueError, match="game must be an int"):
+        result_from_json({**result_to_json(result.games[0]), "game": -1})
+
+
+# ---------------------------------------------------------------------------- Ctrl-C
+
+
+def _left_behind(mark: str) -> list[str]:
+    """The processes still running with ``mark`` in their environment."""
+    left = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            environ = Path(f"/proc/{pid}/environ").read_bytes()
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if f"MARK_13B={mark}".encode() in environ.split(b"\0"):
+            left.append(cmdline.replace(b"\0", b" ").decode(errors="replace"))
+    return left
+
+
+def _interrupt(args: list[str], results: Path) -> tuple[subprocess.CompletedProcess[str], float]:
+    """Run ``bergen arena ARGS``, send SIGINT once a game is in ``results``; return the
+    finished process and the seconds from the signal to its exit."""
+    mark = uuid.uuid4().hex
+    env = {**os.environ, "MARK_13B": mark, "PYTHONPATH": os.pathsep.join(sys.path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bergen", "arena", *args, "--results", str(results)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(_lines(results) if results.exists() else []) < 2:
+        time.sleep(0.05)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    took = time.monotonic() - sent
+    time.sleep(0.2)
+    assert _left_behind(mark) == []
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err), took
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_ends_the_arena_with_the_games_finished(tmp_path: Path, workers: str) -> None:
+    results = tmp_path / "games.jsonl"
+    args = ["search", "greedy", "--games", "200", "--workers", workers, "--no-progress"]
+    done, took = _interrupt(args, results)
+    assert done.returncode == 130, done.stderr
+    assert took < 2.0, f"{took:.2f} s from Ctrl-C to the exit"
+    finished = len(_lines(results)) - 1
+    assert finished >= 1
+    assert done.stdout.startswith(f"Arena: {finished} games, 2 players")
+    assert f"interrupted after {finished} of 200 games; continue with --resume" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_resume_after_ctrl_c_gives_the_uninterrupted_table(tmp_path: Path) -> None:
+    results = tmp_path / "games.jsonl"
+    args = ["random", "greedy", "--games", "16", "--workers", "2", "--no-progress"]
+    done, _ = _interrupt(args, results)
+    assert done.returncode in (0, 130)
+    resumed = subprocess.run(
+        [sys.executable, "-m", "bergen", "arena", *args, "--results", str(results), "--resume"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        timeout=120,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    whole = run_arena(["random", "greedy"], 16, 2, seed=0, in_process=True)
+    assert resumed.stdout == whole.report() + "\n"
+
+
+def test_run_arena_interrupted_carries_the_games_finished() -> None:
+    calls: list[int] = []
+
+    def progress(n: int) -> None:
+        calls.append(n)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(ArenaInterrupted) as info:
+        run_arena(["random", "greedy"], 10, 2, seed=4, in_process=True, progress=progress)
+    partial = info.value.result
+    assert info.value.planned == 10 and len(partial.games) == 3
+    whole = run_arena(["random", "greedy"], 10, 2, seed=4, in_process=True)
+    assert partial.games == whole.games[:3]
+    assert isinstance(info.value, KeyboardInterrupt)
+
+
+# ---------------------------------------------------------------------------- lazy views
+
+
+def test_a_lazy_view_reads_as_the_view() -> None:
+    rng = random.Random(3)
+    names = [n for n in dir(PlayerView) if not n.startswith("_")]
+    checked = 0
+    for seats in (2, 3, 4):
+        match = MatchState.new(seats, CLASSIC, seed=seats)
+        while not match.is_over and checked < 300:
+            state = match.round
+            assert state is not None
+            seat = state.to_move
+            view = state.view(seat)
+            lazy = _LazyView(state, seat)
+            assert isinstance(lazy, PlayerView) and lazy == view and repr(lazy) == repr(view)
+            fresh = _LazyView(state, seat)  # the fields read before anything builds the view
+            assert (fresh.hand, fresh.line, fresh.scores, fresh.side) == (
+                view.hand,
+                view.line,
+                view.scores,
+                view.side,
+            )
+            for name in names:
+                value = getattr(view, name)
+                if not callable(value):
+                    assert getattr(_LazyView(state, seat), name) == value, name
+            assert lazy.side_of(1) == view.side_of(1)
+            legal = state.legal_moves()
+            match, _ = match.apply(legal[int(rng.random() * len(legal))])
+            checked += 1
+    assert checked > 200  # positions of three matches, 2-4 seats
