@@ -416,6 +416,7 @@ class _Processes:
         self.idle: dict[tuple[str, float | None, int | None], list[tuple[ProtocolBot, set[int]]]]
         self.idle = {}
         self.busy: set[ProtocolBot] = set()
+        self.starting: list[tuple[threading.Thread, ProtocolBot]] = []
 
     def take(self, task: GameTask, seat: int) -> tuple[ProtocolBot, set[int]]:
         """A process for ``seat`` of ``task``'s game: an idle one that has not seen its deal,
@@ -454,6 +455,8 @@ class _Processes:
 
     def give_back(self, task: GameTask, seat: int, bot: ProtocolBot, seen: set[int]) -> None:
         """Keep a process that is still running for a later game (a few per spec at most)."""
+        if any(b is bot and t.is_alive() for t, b in self.starting):
+            return  # still being started (Ctrl-C): left busy, for kill() to find
         self.busy.discard(bot)
         if not bot.running:
             bot.close()
@@ -469,6 +472,21 @@ class _Processes:
         self.busy.clear()
         self.idle.clear()
         _close_all(bots)
+
+    def kill(self) -> None:
+        """Kill every process at once (the arena is stopping): first let a process being
+        started come into being (0.3 s at most), so that it is killed too.
+        """
+        deadline = time.monotonic() + 0.3
+        while time.monotonic() < deadline and any(
+            t.is_alive() and not b.running for t, b in self.starting
+        ):
+            time.sleep(0.01)
+        for bot in [*self.busy, *(b for idle in self.idle.values() for b, _ in idle)]:
+            with contextlib.suppress(Exception):
+                bot._kill()  # SIGKILL to its process group, no quit and no waiting
+        self.busy.clear()
+        self.idle.clear()
 
 
 def _start_quietly(bot: ProtocolBot) -> None:
@@ -532,19 +550,14 @@ class _Seats:
                 if not held[0].running:
                     new.append(held[0])
         threads = [threading.Thread(target=_start_quietly, args=(b,), daemon=True) for b in new]
+        starting = self.processes.starting
+        starting.extend(zip(threads, new, strict=True))
         for t in threads:
             t.start()
-        try:
-            for t in threads:
-                t.join()
-        except KeyboardInterrupt:
-            # Let each thread get its process made, so that closing the seats kills it.
-            deadline = time.monotonic() + 0.3
-            while time.monotonic() < deadline and any(
-                t.is_alive() and not b.running for t, b in zip(threads, new, strict=True)
-            ):
-                time.sleep(0.01)
-            raise
+        for t in threads:
+            t.join()
+        if threads:
+            del starting[-len(threads) :]
 
     def close(self) -> None:
         """Give the bot processes back for later games; restore the alarm's handler."""
@@ -749,7 +762,7 @@ def _worker_init() -> None:
 def _worker_stop(signum: int, frame: object) -> None:
     if _WORKER_PROCESSES is not None:
         with contextlib.suppress(Exception):
-            _WORKER_PROCESSES.close()
+            _WORKER_PROCESSES.kill()
     os._exit(128 + signum)
 
 
@@ -1419,7 +1432,7 @@ def run_arena(
             else:
                 for fut in futures:
                     fut.cancel()
-            processes.close()
+            processes.kill()
             if out is not None:
                 out.close()
                 out = None
