@@ -298,7 +298,7 @@ def _legal_choice(move: object, legal: Sequence[Move]) -> Move | None:
 
 
 class _LazyView:
-    """A seat's view for a bot called in-process, built when the bot reads it (issue 14).
+    """A seat's view for a bot called in-process, built when the bot reads it.
 
     It reads as the :class:`~bergen.view.PlayerView` ``state.view(seat)`` would
     (``isinstance(view, PlayerView)`` holds, equality and ``repr`` are the view's): the seat,
@@ -1034,10 +1034,6 @@ class ResultsFileError(BergenError, ValueError):
         super().__init__(message)
         self.path = path
         self.line = line
-
-    def __reduce__(self) -> tuple[type[ResultsFileError], tuple[str, str, int]]:
-        """Pickle with every argument."""
-        return (type(self), (str(self), self.path, self.line))
 
 
 _FORMAT = "bergen-arena-results"

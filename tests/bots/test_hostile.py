@@ -1,4 +1,4 @@
-"""Hostile bots (tests/bots/hostile.py) are contained by the isolated arena (issue 13).
+"""Hostile bots (tests/bots/hostile.py) are contained by the isolated arena.
 
 One arena plays every hostile bot against ``random``: with the entrants ``random, h1, h2, ...``
 and two games per bot, the schedule plays exactly the lineups random-h1, random-h2, ... (in

@@ -1,5 +1,5 @@
-"""The isolated arena (issue 13): the same games as in-process, program bots, the results file
-and --resume, Ctrl-C, the arguments, and the lazy views of the in-process mode (issue 14)."""
+"""The isolated arena: the same games as in-process, program bots, the results file
+and --resume, Ctrl-C, the arguments, and the lazy views of the in-process mode."""
 
 from __future__ import annotations
 

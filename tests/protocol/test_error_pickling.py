@@ -12,6 +12,7 @@ import pytest
 
 import bergen
 from bergen import PASS, AmbiguousMoveError, BergenError, IllegalMoveError, NotationError
+from bergen.arena import ResultsFileError
 from bergen.bots import BotError
 from bergen.errors import (
     MatchOverError,
@@ -51,6 +52,7 @@ EXAMPLES = {
     BotFailure: lambda: BotFailure(
         "bot 'x' timed out", reason=FailureReason.TIMEOUT, bot="x", stderr="tail"
     ),
+    ResultsFileError: lambda: ResultsFileError("another arena", "games.jsonl", 1),
 }
 
 
