@@ -133,7 +133,7 @@ class LineOfPlay:
         out: list[PlacedTile] = []
         for t, outer in reversed(self._left_chain):
             out.append(PlacedTile(TILES[t], outer, TILES[t].other(outer)))
-        # The lead faces the way it was laid: a non-double lead of a set-up position may show
+        # The lead faces the way it was laid: a non-double lead (LineOfPlay.parse) may show
         # its low number on the left ("*1-5").
         if self._left_chain:
             t, outer = self._left_chain[0]
