@@ -1,4 +1,5 @@
-"""The bot protocol and the built-in bots: ``random``, ``greedy``, ``search`` and ``pimc``.
+"""The bot protocol and the built-in bots: ``random``, ``greedy``, ``strategy``, ``search``,
+``ismcts`` and ``pimc``.
 
 A bot receives a :class:`~bergen.view.PlayerView` and the legal moves and returns one of them
 (docs/guides/bots.md, "What a seat may see: the view"). Its randomness comes from its own seeded
@@ -10,7 +11,8 @@ by ``package.module:Class``, optionally with keyword arguments in brackets:
 ``search[playouts=800]``, ``mybots.strong:Bot[depth=3]`` (see :func:`load_bot`).
 
 The package is split by kind: :mod:`bergen.bots.base` (the protocol and :class:`BotError`),
-:mod:`bergen.bots.simple` (``random``, ``greedy``), :mod:`bergen.bots.search` (``search``),
+:mod:`bergen.bots.simple` (``random``, ``greedy``), :mod:`bergen.bots.strategy` (``strategy``),
+:mod:`bergen.bots.search` (``search``), :mod:`bergen.bots.ismcts` (``ismcts``),
 :mod:`bergen.bots.pimc` (``pimc``) and :mod:`bergen.bots.loading` (:data:`BUILTIN_BOTS`,
 :func:`bot_factory`, :func:`load_bot`, :func:`parse_bot_spec`);
 every public name is re-exported here.
@@ -22,19 +24,24 @@ from bergen.bots.base import Bot, BotError
 from bergen.bots.base import _exception_text as _exception_text  # for the arena and play
 from bergen.bots.base import _is_legal_choice as _is_legal_choice
 from bergen.bots.base import _safe_repr as _safe_repr
+from bergen.bots.ismcts import ISMCTSBot
 from bergen.bots.loading import BUILTIN_BOTS, bot_factory, load_bot, parse_bot_spec
 from bergen.bots.pimc import PIMCBot
 from bergen.bots.search import SearchBot, greedy_rollout
 from bergen.bots.simple import GreedyBot, RandomBot, greedy_key, points_now
+from bergen.bots.strategy import TERMS, StrategyBot
 
 __all__ = [
     "BUILTIN_BOTS",
+    "TERMS",
     "Bot",
     "BotError",
     "GreedyBot",
+    "ISMCTSBot",
     "PIMCBot",
     "RandomBot",
     "SearchBot",
+    "StrategyBot",
     "bot_factory",
     "greedy_key",
     "greedy_rollout",

@@ -9,9 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 from bergen.bots.base import Bot, BotError, _failure
+from bergen.bots.ismcts import ISMCTSBot
 from bergen.bots.pimc import PIMCBot
 from bergen.bots.search import SearchBot
 from bergen.bots.simple import GreedyBot, RandomBot
+from bergen.bots.strategy import StrategyBot
 
 __all__ = ["BUILTIN_BOTS", "bot_factory", "load_bot", "parse_bot_spec"]
 
@@ -20,6 +22,8 @@ BUILTIN_BOTS: dict[str, Callable[..., Bot]] = {
     "greedy": GreedyBot,
     "search": SearchBot,
     "pimc": PIMCBot,
+    "strategy": StrategyBot,
+    "ismcts": ISMCTSBot,
 }
 """The built-in bots by name."""
 

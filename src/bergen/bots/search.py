@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 from bergen.bots.base import BotError, check_budget
 from bergen.bots.simple import greedy_key
+from bergen.kernel.rollout import greedy_rollout as kernel_greedy_rollout
 from bergen.moves import Move
 from bergen.rollout import rollout
 from bergen.round import RoundState
-from bergen.tiles import FIT, IS_DOUBLE, OTHER, tiles_of_mask
 from bergen.view import PlayerView, sampler_for
 
 __all__ = ["SearchBot", "greedy_rollout"]
@@ -28,121 +28,28 @@ def greedy_rollout(state: RoundState, rng: random.Random) -> tuple[int, ...]:
     otherwise it makes a legal play chosen uniformly at random (one ``rng.random()`` per
     choice); it draws and passes when it must (rule 4). Scoring follows the engine: the
     reduction near the target (rule 6), going out (rule 7), the blocked hand (rule 8, judged by
-    the rules' judge) and the end at the target (rule 9). The loop runs on bitmasks, without
+    the rules' judge) and the end at the target (rule 9). The loop is
+    :func:`bergen.kernel.rollout.greedy_rollout`, on the state's kernel position, without
     building states.
 
     Args:
-        state: A round state after the lead (or any state, which is then played out through
-            :meth:`~bergen.round.RoundState.apply` up to the lead).
+        state: Any round state (before the lead, the required double leads; a finished one
+            gives its scores).
         rng: The generator of the random choices.
 
     Returns:
         Match points per side at the end of the round, this round's points included.
     """
-    while state.outcome is None and state.line.lead is None:
-        state, _ = state.apply(state.legal_moves()[0])
     if state.outcome is not None:
         return state.scores
-    rules = state.rules
-    target = state.target
-    reduce = rules.reduction.reduce
-    dbl = rules.points.double_header
-    trp = rules.points.triple_header
-    out_pts = rules.points.going_out
-    partners = rules.partnerships
-    hands = [h.mask for h in state.hands]
-    scores = list(state.scores)
-    n = len(hands)
-    bone = state.boneyard.tiles
-    top = 0
-    last_draw = len(bone) - state.boneyard.reserve if rules.drawing else 0
-    line = state.line
-    left: int = line.left  # type: ignore[assignment]
-    right: int = line.right  # type: ignore[assignment]
-    left_double = line.left_double
-    right_double = line.right_double
-    seat = state.to_move
-    rnd = rng.random
-    while True:
-        hand = hands[seat]
-        fl = hand & FIT[left]
-        fr = hand & FIT[right]
-        if fl or fr:
-            best_t = -1
-            best_left = True
-            best_pts = 0
-            plays: list[tuple[int, bool]] = []
-            m = fl
-            while m:
-                low = m & -m
-                t = low.bit_length() - 1
-                plays.append((t, True))
-                if OTHER[t][left] == right:
-                    p = trp if IS_DOUBLE[t] or right_double else dbl
-                    if p > best_pts:
-                        best_t, best_left, best_pts = t, True, p
-                m ^= low
-            m = fr
-            while m:
-                low = m & -m
-                t = low.bit_length() - 1
-                plays.append((t, False))
-                if OTHER[t][right] == left:
-                    p = trp if IS_DOUBLE[t] or left_double else dbl
-                    if p > best_pts:
-                        best_t, best_left, best_pts = t, False, p
-                m ^= low
-            if best_t < 0:
-                best_t, best_left = plays[int(rnd() * len(plays))]
-            t = best_t
-            hand &= ~(1 << t)
-            hands[seat] = hand
-            if best_left:
-                left = OTHER[t][left]
-                left_double = IS_DOUBLE[t]
-            else:
-                right = OTHER[t][right]
-                right_double = IS_DOUBLE[t]
-            side = seat & 1 if partners else seat
-            if left == right:
-                s = scores[side]
-                scores[side] = s + reduce(trp if left_double or right_double else dbl, s, target)
-                if scores[side] >= target:
-                    return tuple(scores)
-            if not hand:
-                scores[side] += out_pts
-                return tuple(scores)
-            if top >= last_draw and _blocked(hands, left, right):
-                return _judge(state, hands, scores)
-            seat = seat + 1 if seat + 1 < n else 0
-        elif top < last_draw:
-            hands[seat] = hand | 1 << bone[top].index
-            top += 1
-            if top >= last_draw and _blocked(hands, left, right):
-                return _judge(state, hands, scores)
-        else:
-            seat = seat + 1 if seat + 1 < n else 0
+    context = state._context
+    return kernel_greedy_rollout(
+        context.table, context.boneyard, state._position, state.to_move, state.scores, rng.random
+    )
 
 
 def _random_rollout(state: RoundState, rng: random.Random) -> tuple[int, ...]:
     return rollout(state, "random", rng)
-
-
-def _blocked(hands: list[int], left: int, right: int) -> bool:
-    ends = FIT[left] | FIT[right]
-    return not any(h & ends for h in hands)
-
-
-def _judge(state: RoundState, hands: list[int], scores: list[int]) -> tuple[int, ...]:
-    """Rule 8: the blocked-hand judge of the rules decides, as the engine does."""
-    rules = state.rules
-    side_masks = [0] * len(scores)
-    for seat, m in enumerate(hands):
-        side_masks[seat % 2 if rules.partnerships else seat] |= m
-    winner = rules.blocked.winner([tiles_of_mask(m) for m in side_masks])
-    if winner is not None:
-        scores[winner] += rules.points.blocked_hand
-    return tuple(scores)
 
 
 # ---------------------------------------------------------------------------------- search

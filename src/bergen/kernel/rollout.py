@@ -4,6 +4,8 @@
 ``int(rnd() * len(legal))`` of the legal actions in :func:`bergen.kernel.play.legal_actions`
 order, one ``rnd()`` per move, forced moves included, and returns the final scores: exactly
 what a loop of :func:`bergen.kernel.play.step` with the same choices ends with.
+:func:`greedy_rollout` plays the greedy playout policy of the search bots instead (the header
+worth most when there is one, else a play at random).
 """
 
 from __future__ import annotations
@@ -134,3 +136,133 @@ def _blocked(table: Table, hands: list[int], points: list[int]) -> tuple[int, ..
     if winner >= 0:
         points[winner] += table.blocked_hand
     return tuple(points)
+
+
+def greedy_rollout(
+    table: Table,
+    boneyard: tuple[int, ...],
+    pos: Position,
+    seat: int,
+    scores: tuple[int, ...],
+    rnd: Callable[[], float],
+) -> tuple[int, ...]:
+    """Play the round out from ``pos`` (in play, ``seat`` to move) with the greedy playout
+    policy and return the final scores.
+
+    The policy: a seat that can make a header (rule 5) makes the one worth most, a triple header
+    before a double header, the first found among equals (the left end's tiles by index, then
+    the right end's); otherwise it makes the play at index ``int(rnd() * len(plays))`` of its
+    plays listed the same way (the left end's, then the right end's), one ``rnd()`` per such
+    choice and none for a header, a lead, a draw or a pass. It draws and passes when it must
+    (rule 4); the lead before a line is laid (rule 2) is the required double. Scoring is that of
+    :func:`rollout` (rules 5-9).
+
+    Raises:
+        ChoiceError: when ``rnd()`` returns something other than a number in ``[0, 1)``.
+    """
+    masks, left, right, doubles, drawn = pos
+    hands = list(masks)
+    points = list(scores)
+    n = table.seats
+    target = table.target
+    partners = table.partnerships
+    dbl = table.double_header
+    trp = table.triple_header
+    last = len(boneyard) - table.reserve if table.drawing else 0
+    left_double = bool(doubles & 1)
+    right_double = bool(doubles & 2)
+    fit = FIT
+    other = OTHER
+    is_double = IS_DOUBLE
+    if left < 0:  # the lead (rule 2)
+        t = required_lead(table, masks)
+        hand = hands[seat] ^ 1 << t
+        hands[seat] = hand
+        left = right = HIGH[t]
+        left_double = right_double = True
+        side = seat & 1 if partners else seat
+        if table.lead_scores:
+            s = points[side]
+            pts = header_points(table, dbl, s)
+            points[side] = s + pts
+            if s + pts >= target:
+                return tuple(points)
+        if not hand:
+            points[side] += table.going_out
+            return tuple(points)
+        if drawn >= last and is_blocked(hands, left, right, 0):
+            return _blocked(table, hands, points)
+        seat = seat + 1 if seat + 1 < n else 0
+    while True:
+        hand = hands[seat]
+        fl = hand & fit[left]
+        fr = hand & fit[right]
+        if fl or fr:  # a play (rule 3)
+            best_t = -1
+            best_left = True
+            best_pts = 0
+            m = fl
+            while m:
+                low = m & -m
+                t = low.bit_length() - 1
+                if other[t][left] == right:
+                    p = trp if is_double[t] or right_double else dbl
+                    if p > best_pts:
+                        best_t, best_left, best_pts = t, True, p
+                m ^= low
+            m = fr
+            while m:
+                low = m & -m
+                t = low.bit_length() - 1
+                if other[t][right] == left:
+                    p = trp if is_double[t] or left_double else dbl
+                    if p > best_pts:
+                        best_t, best_left, best_pts = t, False, p
+                m ^= low
+            if best_t < 0:  # no header: the k-th play, the left end's first
+                nl = fl.bit_count()
+                try:
+                    k = int(rnd() * (nl + fr.bit_count()))
+                except (TypeError, ValueError, OverflowError) as e:
+                    raise ChoiceError(f"rnd() returned no number in [0, 1): {e}") from None
+                if k < 0 or k >= nl + fr.bit_count():
+                    raise ChoiceError("rnd() returned a number outside [0, 1)")
+                if k < nl:
+                    m = fl
+                else:
+                    m = fr
+                    k -= nl
+                    best_left = False
+                while k:
+                    m &= m - 1
+                    k -= 1
+                best_t = (m & -m).bit_length() - 1
+            t = best_t
+            hand ^= 1 << t
+            hands[seat] = hand
+            if best_left:
+                left = other[t][left]
+                left_double = is_double[t]
+            else:
+                right = other[t][right]
+                right_double = is_double[t]
+            if left == right:  # a header (rule 5), reduced near the target (rule 6)
+                side = seat & 1 if partners else seat
+                s = points[side]
+                pts = header_points(table, trp if left_double or right_double else dbl, s)
+                points[side] = s + pts
+                if s + pts >= target:  # rule 9
+                    return tuple(points)
+            if not hand:  # going out (rule 7)
+                points[seat & 1 if partners else seat] += table.going_out
+                return tuple(points)
+            if drawn >= last and is_blocked(hands, left, right, 0):  # rule 8
+                return _blocked(table, hands, points)
+            seat = seat + 1 if seat + 1 < n else 0
+        elif drawn < last:  # draw (rule 4)
+            hands[seat] = hand | 1 << boneyard[drawn]
+            drawn += 1
+            if drawn >= last and is_blocked(hands, left, right, 0):
+                return _blocked(table, hands, points)
+        else:  # pass (rule 4)
+            seat = seat + 1 if seat + 1 < n else 0
