@@ -5,8 +5,7 @@ A bot receives a :class:`~bergen.view.PlayerView` and the legal moves and return
 (docs/guides/bots.md, "What a seat may see: the view"). Its randomness comes from its own seeded
 ``random.Random``, so that a bot given the same seed and the same views makes the same moves.
 
-Bots are named on the command line by a built-in name (``random``, ``greedy``, ``search``,
-``pimc``) or
+Bots are named on the command line by a built-in name (:data:`BUILTIN_BOTS`) or
 by ``package.module:Class``, optionally with keyword arguments in brackets:
 ``search[playouts=800]``, ``mybots.strong:Bot[depth=3]`` (see :func:`load_bot`).
 

@@ -86,7 +86,8 @@ class ISMCTSBot:
             search stops before an iteration that the last one's time says would end past the
             clock (the convention of :func:`bergen.bots.base.check_budget`), after one at least.
         exploration: The UCB exploration constant ``c``, in points (rewards are points
-            differences), default 2.0.
+            differences), default 4.0 (of 1, 4 and 8 tried against
+            ``greedy`` at 200 iterations, 60 games each: win rates 0.48, 0.67, 0.57).
         policy: The playouts: ``"greedy"`` (:func:`bergen.kernel.rollout.greedy_rollout`, the
             default) or ``"random"`` (:func:`bergen.kernel.rollout.rollout`).
 
@@ -103,7 +104,7 @@ class ISMCTSBot:
         *,
         iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float = 2.0,
+        exploration: float = 4.0,
         policy: str = "greedy",
     ) -> None:
         """Make the bot with its own generator and budget."""
