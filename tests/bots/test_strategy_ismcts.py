@@ -1,4 +1,4 @@
-"""The ``strategy`` and ``ismcts`` bots and the kernel's greedy playout (issue 14)."""
+"""The ``strategy`` and ``ismcts`` bots and the kernel's greedy playout."""
 
 from __future__ import annotations
 
