@@ -2,13 +2,17 @@
 
 The line is drawn as tiles, ``[5|1][1|1][1|4]``, the player's tiles are numbered to choose
 from, the other seats' tiles stay hidden (only their counts show), and every score event is
-announced. Bad input is asked again; end of input (Ctrl-D) or ``q`` leaves the match.
+announced. Bad input is asked again; end of input (Ctrl-D) or ``q`` leaves the match. A tile
+is chosen by its number in the list or by its name (``6-4``), with an end (``6-4R``, ``3l``);
+forced draws are made without asking. No line is longer than :data:`WIDTH` characters.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -32,7 +36,10 @@ from bergen.records.view import dumps_view, record_view
 from bergen.round import RoundState
 from bergen.tiles import Tile
 
-__all__ = ["Quit", "draw_line", "draw_tile", "play_match", "register", "run"]
+__all__ = ["WIDTH", "Quit", "draw_ends", "draw_line", "draw_tile", "play_match", "register", "run"]
+
+WIDTH = 100
+"""The longest line ``bergen play`` prints, in characters; longer text is wrapped."""
 
 
 class Quit(Exception):
@@ -53,6 +60,23 @@ def draw_line(line: LineOfPlay) -> str:
     if line.lead is None:
         return "(empty)"
     return "".join(f"[{p.left}|{p.right}]" for p in line.tiles)
+
+
+def draw_ends(line: LineOfPlay) -> str:
+    """The open ends as ``ends 4 | 0``, an end that is a double marked: ``ends 4 (double) | 0``;
+    ``""`` before the lead (docs/rules.md, rule 6: a double at an end makes a triple header).
+    """
+    if line.lead is None:
+        return ""
+    left = f"{line.left}{' (double)' if line.left_double else ''}"
+    right = f"{line.right}{' (double)' if line.right_double else ''}"
+    return f"ends {left} | {right}"
+
+
+# A move typed as a tile's name with an optional end: "6-4", "6-4R", "4-6 l".
+_TILE_TEXT = re.compile(r"([0-6])\s*-\s*([0-6])\s*([lr]?)")
+# A move typed as the tile's number in the list with an optional end: "2", "2r", "2 l".
+_NUMBER_TEXT = re.compile(r"(\d{1,3})\s*([lr]?)")
 
 
 _EVENT_NAMES = {
@@ -83,7 +107,20 @@ class _Table:
         self.out = out
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out)
+        """Print ``text``, each line wrapped at :data:`WIDTH` characters (continuation lines
+        indented).
+        """
+        for line in text.split("\n"):
+            wrapped = textwrap.wrap(
+                line,
+                WIDTH,
+                subsequent_indent="    ",
+                break_long_words=False,
+                break_on_hyphens=False,
+                drop_whitespace=True,
+            )
+            for part in wrapped or [""]:
+                print(part, file=self.out)
 
     def who(self, seat: int) -> str:
         return "you" if seat == self.human else f"seat {seat} ({self.names[seat]})"
@@ -103,14 +140,15 @@ class _Table:
         line = view.line
         self.say()
         self.say(f"Scores: {self.scores()} (target {view.target})")
-        ends = "" if line.lead is None else f"   ends {line.left} | {line.right}"
-        self.say(f"Line: {draw_line(line)}{ends}")
+        ends = draw_ends(line)
+        self.say(f"Line: {draw_line(line)}" + (f"   {ends}" if ends else ""))
         others = ", ".join(
             f"{self.who(s)}: {n} tile{'s' if n != 1 else ''}"
             for s, n in enumerate(view.tile_counts)
             if s != self.human
         )
-        self.say(f"{others}; boneyard {view.boneyard_size} ({view.drawable} drawable)")
+        self.say(others)
+        self.say(f"Boneyard: {view.boneyard_size} tiles ({view.drawable} drawable)")
         tiles = view.hand.tiles
         self.say("Your tiles: " + "  ".join(f"{i}) {draw_tile(t)}" for i, t in enumerate(tiles, 1)))
 
@@ -126,59 +164,79 @@ class _Table:
 
     def human_move(self, rnd: RoundState) -> Move:
         legal = rnd.legal_moves()
-        self.show(rnd)
         first = legal[0]
+        if isinstance(first, Draw):
+            # Forced: no question to answer (announce shows the tile drawn).
+            return first
+        self.show(rnd)
         if isinstance(first, Lead):
             self.read(f"You hold {draw_tile(first.tile)}, the double that leads: press Enter. ")
-            return first
-        if isinstance(first, Draw):
-            self.read("No tile fits either end: press Enter to draw. ")
             return first
         if isinstance(first, Pass):
             self.read("Nothing fits and nothing can be drawn: press Enter to pass. ")
             return first
         tiles = rnd.hands[self.human].tiles
-        line = rnd.line
         while True:
             text = self.read(
-                f"Your move: a tile number 1-{len(tiles)} (add l or r for an end; h: a hint): "
+                f"Your move: 1 to {len(tiles)} from your list, or a tile (6-4); l or r for an "
+                "end; h for a hint: "
             )
             if text in ("h", "hint"):  # a search bot's choice, from your view only
                 hint = SearchBot(seed=0, playouts=300).choose(rnd.view(self.human), legal)
                 self.say(f"Hint: the search bot would play {hint}.")
                 continue
-            end: End | None = None
-            if text[-1:] in ("l", "r"):
-                end = End.LEFT if text[-1] == "l" else End.RIGHT
-                text = text[:-1].strip()
-            if not text.isdigit() or not 1 <= int(text) <= len(tiles):
-                self.say(f"Type a number from 1 to {len(tiles)}, or q to quit.")
-                continue
-            tile = tiles[int(text) - 1]
-            fits = [m for m in legal if isinstance(m, Play) and m.tile == tile]
-            if not fits:
-                self.say(f"{draw_tile(tile)} fits neither end (ends {line.left} and {line.right}).")
-                continue
-            if end is not None:
-                chosen = [m for m in fits if m.end is end]
-                if not chosen:
-                    shows = line.left if end is End.LEFT else line.right
-                    self.say(
-                        f"{draw_tile(tile)} does not fit the {end.name.lower()} end ({shows})."
-                    )
-                    continue
-                return chosen[0]
-            if len(fits) == 1:
-                return fits[0]
-            while True:
-                side = self.read(
-                    f"{draw_tile(tile)} fits both ends: left ({line.left}) or right "
-                    f"({line.right})? [l/r] "
-                )
-                if side in ("l", "left", "r", "right"):
-                    want = End.LEFT if side.startswith("l") else End.RIGHT
-                    return next(m for m in fits if m.end is want)
-                self.say("Type l or r.")
+            move = self.pick(text, tiles, legal, rnd.line)
+            if move is not None:
+                return move
+
+    def pick(
+        self, text: str, tiles: tuple[Tile, ...], legal: Sequence[Move], line: LineOfPlay
+    ) -> Move | None:
+        """The move ``text`` names, or ``None`` (after saying why) to ask again."""
+        end: End | None = None
+        by_name = _TILE_TEXT.fullmatch(text)
+        by_number = _NUMBER_TEXT.fullmatch(text)
+        if by_name is not None:
+            tile = Tile(int(by_name[1]), int(by_name[2]))
+            suffix = by_name[3]
+            if tile not in tiles:
+                self.say(f"You do not hold {draw_tile(tile)}.")
+                return None
+        elif by_number is not None and 1 <= int(by_number[1]) <= len(tiles):
+            tile = tiles[int(by_number[1]) - 1]
+            suffix = by_number[2]
+        else:
+            self.say(
+                f"Type a number from 1 to {len(tiles)} or a tile such as 6-4 (6-4r for the "
+                "right end), or q to quit."
+            )
+            return None
+        if suffix:
+            end = End.LEFT if suffix == "l" else End.RIGHT
+        fits = [m for m in legal if isinstance(m, Play) and m.tile == tile]
+        if not fits:
+            self.say(f"{draw_tile(tile)} fits neither end ({draw_ends(line)}).")
+            return None
+        if end is not None:
+            chosen = [m for m in fits if m.end is end]
+            if not chosen:
+                shows = line.left if end is End.LEFT else line.right
+                self.say(f"{draw_tile(tile)} does not fit the {end.name.lower()} end ({shows}).")
+                return None
+            return chosen[0]
+        if len(fits) == 1:
+            return fits[0]
+        while True:
+            side = self.read(
+                f"{draw_tile(tile)} fits both ends: left ({line.left}) or right ({line.right})? "
+                "[l/r, or b to choose another tile] "
+            )
+            if side in ("l", "left", "r", "right"):
+                want = End.LEFT if side.startswith("l") else End.RIGHT
+                return next(m for m in fits if m.end is want)
+            if side in ("b", "back", ""):
+                return None
+            self.say("Type l or r, or b to go back.")
 
     def announce(self, seat: int, move: Move, before: RoundState) -> None:
         who = self.who(seat)
@@ -230,9 +288,12 @@ class _Table:
             how = f"{self.side_name(outcome.side or 0)} reached the target"
         self.say(f"Round over: {how}.")
         for s, h in enumerate(rnd.hands):
-            if s != self.human:
-                shown = "".join(draw_tile(t) for t in h) or "(none)"
-                self.say(f"  {self.who(s)} held {shown}")
+            if s == self.human:
+                continue
+            if not h:
+                self.say(f"  {self.who(s)} played every tile.")
+            else:
+                self.say(f"  {self.who(s)} held {''.join(draw_tile(t) for t in h)}")
 
     def play(self) -> int:
         round_no = 0
@@ -322,16 +383,15 @@ def play_match(
         bots[s] = load_bot(spec, _derive(seed, "play", s))
         names[s] = spec
     table = _Table(match, human, bots, names, ask, out)
-    print(
+    table.say(
         f"Bergen: you are seat {human} of {players}; rules {rules.label}; seed {seed}"
         f"{', partnerships (your partner sits opposite)' if rules.partnerships else ''}. "
-        "Type q to quit.",
-        file=out,
+        "Type q to quit."
     )
     try:
         return table.play()
     except Quit:
-        print("\nYou left the match. Bye.", file=out)
+        table.say("\nYou left the match. Bye.")
         return 0
     finally:
         if save is not None:  # your record: what you saw (docs/records.md, player-view records)
