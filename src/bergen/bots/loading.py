@@ -5,6 +5,7 @@ arguments in brackets (``search[playouts=800]``).
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -118,12 +119,27 @@ def bot_factory(spec: str) -> tuple[Callable[..., Bot], dict[str, Any]]:
     return factory, kwargs
 
 
+def _takes_seed(factory: Callable[..., Any]) -> bool:
+    """Whether ``factory`` accepts a ``seed`` keyword (``True`` when its signature is hidden)."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # a builtin or a callable without a signature
+        return True
+    return any(
+        p.kind is inspect.Parameter.VAR_KEYWORD
+        or (p.name == "seed" and p.kind is not inspect.Parameter.POSITIONAL_ONLY)
+        for p in parameters
+    )
+
+
 def load_bot(spec: str, seed: int | None = None) -> Bot:
     """Build a bot from its spec (see :func:`parse_bot_spec`), with its own seed.
 
     Args:
         spec: A built-in name (:data:`BUILTIN_BOTS`) or ``package.module:Class``; the class
-            (or any callable) is called with ``seed=seed`` and the bracketed arguments.
+            (or any callable) is called with ``seed=seed`` and the bracketed arguments, or
+            without ``seed`` when it takes no parameter of that name (nor ``**kwargs``): such a
+            bot is as reproducible as its own code makes it.
         seed: Seed of the bot's generator.
 
     Returns:
@@ -139,7 +155,7 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
     """
     factory, kwargs = bot_factory(spec)
     try:
-        bot: Bot = factory(seed=seed, **kwargs)
+        bot: Bot = factory(seed=seed, **kwargs) if _takes_seed(factory) else factory(**kwargs)
     except TypeError as e:
         raise BotError(f"bot {spec!r}: {e}") from None
     except KeyboardInterrupt:

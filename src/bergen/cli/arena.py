@@ -7,9 +7,11 @@ import importlib
 import math
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
+from typing import TextIO
 
 from bergen.arena import (
     PROGRAM_PREFIX,
@@ -21,6 +23,7 @@ from bergen.arena import (
     schedule,
 )
 from bergen.bots import BUILTIN_BOTS, BotError, load_bot, parse_bot_spec
+from bergen.cli._modules import import_from_cwd
 from bergen.cli.options import add_rules_arguments, rules_from_args
 from bergen.errors import RulesError
 from bergen.protocol import DEFAULT_MEMORY_LIMIT
@@ -30,39 +33,71 @@ __all__ = ["register", "run"]
 
 
 @contextmanager
-def progress_bar(total: int, enabled: bool = True) -> Iterator[Callable[[int], None]]:
-    """A progress bar on standard error: rich if installed, else tqdm, else none.
+def _plain_progress(total: int, stream: TextIO) -> Iterator[Callable[[int], None]]:
+    """A progress line, ``games 120/400 (30%)``, rewritten in place on ``stream`` at most
+    twice a second, and cleared at the end.
+    """
+    done = 0
+    shown = -1.0
 
-    Both are optional (the ``cli`` extra installs rich); without them the arena runs silently.
+    def advance(n: int) -> None:
+        nonlocal done, shown
+        done += n
+        now = time.monotonic()
+        if now - shown >= 0.5 or done >= total:
+            shown = now
+            stream.write(f"\rgames {done}/{total} ({100 * done // max(total, 1)}%)")
+            stream.flush()
+
+    try:
+        yield advance
+    finally:
+        if shown >= 0:
+            stream.write("\r\x1b[K")
+            stream.flush()
+
+
+@contextmanager
+def progress_bar(
+    total: int, enabled: bool = True, stream: TextIO | None = None
+) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error: rich if installed, else tqdm, else a plain line.
+
+    Both libraries are optional (the ``cli`` extra installs rich); without them the line
+    ``games 120/400 (30%)`` is rewritten in place.
 
     Args:
-        total: The number of steps.
+        total: The number of steps (games).
         enabled: ``False`` for no bar.
+        stream: Where the plain line goes (default: standard error).
 
     Yields:
         A function to call with the number of steps just done.
     """
-    if enabled:
-        try:
-            rich_progress = importlib.import_module("rich.progress")
-            rich_console = importlib.import_module("rich.console")
-
-            console = rich_console.Console(file=sys.stderr)
-            with rich_progress.Progress(transient=True, console=console) as bar:
-                task = bar.add_task("games", total=total)
-                yield lambda n: bar.advance(task, n)
-            return
-        except ImportError:
-            pass
-        try:
-            tqdm = importlib.import_module("tqdm").tqdm
-
-            with tqdm(total=total, unit="game", file=sys.stderr, leave=False) as t:
-                yield t.update
-            return
-        except ImportError:
-            pass
-    yield lambda n: None
+    if not enabled:
+        yield lambda n: None
+        return
+    try:
+        rich_progress = importlib.import_module("rich.progress")
+        rich_console = importlib.import_module("rich.console")
+    except ImportError:
+        rich_progress = None
+    if rich_progress is not None:
+        console = rich_console.Console(file=sys.stderr)
+        with rich_progress.Progress(transient=True, console=console) as bar:
+            task = bar.add_task("games", total=total)
+            yield lambda n: bar.advance(task, n)
+        return
+    try:
+        tqdm = importlib.import_module("tqdm").tqdm
+    except ImportError:
+        tqdm = None
+    if tqdm is not None:
+        with tqdm(total=total, unit="game", file=sys.stderr, leave=False) as t:
+            yield t.update
+        return
+    with _plain_progress(total, sys.stderr if stream is None else stream) as advance:
+        yield advance
 
 
 @contextmanager
@@ -265,6 +300,7 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as e:
         print(f"bergen arena: {e}", file=sys.stderr)
         return 2
+    import_from_cwd(args.bots)
     try:
         for spec in args.bots:
             _check_spec(spec, args.in_process)  # a bad spec is reported before the notes

@@ -26,6 +26,7 @@ from bergen.bots import (
     _safe_repr,
     load_bot,
 )
+from bergen.cli._modules import import_from_cwd
 from bergen.cli.options import add_rules_arguments, rules_from_args
 from bergen.errors import RulesError
 from bergen.events import EventKind, OutcomeKind, ScoreEvent
@@ -442,6 +443,7 @@ def run(args: argparse.Namespace) -> int:
         import random
 
         seed = random.SystemRandom().randrange(2**31)
+    import_from_cwd(args.bots)
     try:
         return play_match(args.players, args.seat, args.bots, seed, args, save=args.save)
     except (RulesError, BotError) as e:

@@ -8,7 +8,7 @@ gives an unnamed custom ruleset that remembers the preset it was based on.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -80,6 +80,20 @@ def _check_protocol(proto: type) -> Any:
     return check
 
 
+def _to_reserve(value: ReserveRule | int) -> ReserveRule:
+    """An ``int`` (not a ``bool``) becomes ``FixedReserve(value)``; anything else is left for
+    the protocol check. ``CLASSIC.replace(reserve=3)`` is ``--reserve 3`` on the command line.
+    """
+    return FixedReserve(value) if type(value) is int else cast(ReserveRule, value)
+
+
+def _to_target(value: TargetRule | int) -> TargetRule:
+    """An ``int`` (not a ``bool``) becomes ``FixedTarget(value)``; anything else is left for
+    the protocol check. ``CLASSIC.replace(target=7)`` is ``--target 7`` on the command line.
+    """
+    return FixedTarget(value) if type(value) is int else cast(TargetRule, value)
+
+
 def _check_bool(_: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
         raise RulesError(
@@ -124,9 +138,11 @@ class Rules:
         reduction: Header values near the target (rule 6; :class:`NearTargetReduction` or
             :class:`NoReduction`).
         blocked: Who wins a blocked hand (rule 8; a :class:`BlockedHandJudge`).
-        reserve: Boneyard tiles never drawn (rule 4; :class:`FixedReserve`).
+        reserve: Boneyard tiles never drawn (rule 4; :class:`FixedReserve`, or an ``int`` for
+            one).
         drawing: ``False`` for Block Bergen: the boneyard is never touched (``EN``).
-        target: The match target (rule 9; :class:`TargetByTable` or :class:`FixedTarget`).
+        target: The match target (rule 9; :class:`TargetByTable` or :class:`FixedTarget`, or
+            an ``int`` for a fixed target).
         partnerships: Two partnerships at four seats, seats 0+2 against 1+3 (rule 10).
         name: The preset name, ``None`` for a custom ruleset.
         version: The preset's rules version, bumped whenever what is legal or how it scores
@@ -135,7 +151,8 @@ class Rules:
         base: For a custom ruleset, the name of the preset it was derived from.
 
     Raises:
-        RulesError: when a component does not implement its protocol, or the combination is
+        RulesError: when a component does not implement its protocol, every point value is 0
+            (no match could end), or the combination is
             unusable at every table size (hands that do not fit 28 tiles, a reserve that leaves
             nothing to draw, a target below 1). A combination that fails only at some table
             sizes is rejected by :meth:`for_table` when a round or match is created there.
@@ -155,10 +172,16 @@ class Rules:
         factory=FewestDoublesThenPips, validator=_check_protocol(BlockedHandJudge)
     )
     reserve: ReserveRule = attrs.field(
-        factory=lambda: FixedReserve(2), validator=_check_protocol(ReserveRule)
+        factory=lambda: FixedReserve(2),
+        converter=_to_reserve,
+        validator=_check_protocol(ReserveRule),
     )
     drawing: bool = attrs.field(default=True, validator=_check_bool)
-    target: TargetRule = attrs.field(factory=TargetByTable, validator=_check_protocol(TargetRule))
+    target: TargetRule = attrs.field(
+        factory=TargetByTable,
+        converter=_to_target,
+        validator=_check_protocol(TargetRule),
+    )
     partnerships: bool = attrs.field(default=False, validator=_check_bool)
     name: str | None = None
     version: str | None = None
@@ -174,6 +197,12 @@ class Rules:
         if not isinstance(self.points, Points):
             raise RulesError(
                 f"points must be a Points value, got {self.points!r}", fields=("points",)
+            )
+        p = self.points
+        if not (p.double_header or p.triple_header or p.going_out or p.blocked_hand):
+            raise RulesError(
+                "points: with every value 0 nothing ever scores, so no match could end",
+                fields=("points",),
             )
         errors: list[RulesError] = []
         tables = (4,) if self.partnerships else (2, 3, 4)

@@ -18,6 +18,15 @@ Needs Hypothesis: install the ``testing`` extra (``pip install 'bergen[testing]'
 
 from __future__ import annotations
 
+try:
+    import hypothesis  # noqa: F401
+except ModuleNotFoundError as e:
+    raise ModuleNotFoundError(
+        "bergen.testing needs Hypothesis, which is not installed: pip install 'bergen[testing]' "
+        "(from a checkout: pip install -e '.[testing]')",
+        name=e.name,
+    ) from None
+
 from bergen.testing.checks import (
     INVARIANTS,
     InvariantViolation,
