@@ -109,9 +109,10 @@ def _points() -> st.SearchStrategy[Points]:
     return st.one_of(
         st.just(Points()),
         st.just(Points(going_out=1, blocked_hand=1)),
+        # Not every value 0: Rules refuses points with which no match could end.
         st.builds(
             Points, st.integers(0, 4), st.integers(0, 5), st.integers(0, 4), st.integers(0, 4)
-        ),
+        ).filter(lambda p: any(attrs.astuple(p))),
     )
 
 
