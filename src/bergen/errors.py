@@ -8,6 +8,7 @@ not (docs/guides/app.md, "Errors, with reasons").
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 __all__ = [
     "AmbiguousMoveError",
@@ -22,6 +23,46 @@ __all__ = [
     "RulesError",
     "SearchLimitError",
 ]
+
+
+_MAX_SHOWN = 80
+"""The most characters of an offending value an error message shows (:func:`_brief`)."""
+
+
+def _brief(value: object, limit: int = _MAX_SHOWN) -> str:
+    """``repr(value)`` for an error message, never longer than about ``limit`` characters.
+
+    An int of any size, a huge string or a container of a million items is shown cut short
+    (``'aaaa...' (1,000,000 characters)``, ``an int of 5,001 digits``), and a value whose
+    ``repr`` fails or is not a string is shown by its type: formatting a message never raises.
+
+    Args:
+        value: Anything a caller passed.
+        limit: The longest text kept, in characters.
+
+    Returns:
+        A one-line text.
+    """
+    if type(value) is int or type(value) is bool:
+        if value.bit_length() > 3 * limit:  # str() of a 4,301-digit int raises
+            return f"an int of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+        text = repr(value)
+    elif isinstance(value, str):
+        if len(value) > limit:
+            return f"{value[:limit]!r}... ({len(value):,} characters)"
+        text = repr(value)
+    elif isinstance(value, bytes | bytearray) and len(value) > limit:
+        return f"{bytes(value[:limit])!r}... ({len(value):,} bytes)"
+    else:
+        try:
+            text = repr(value)
+        except Exception:  # a hostile __repr__, or one that cannot format
+            return f"<{type(value).__name__} object>"
+        if not isinstance(text, str):
+            return f"<{type(value).__name__} object>"
+    if len(text) > limit:
+        return f"{text[:limit]}... ({type(value).__name__})"
+    return text
 
 
 class BergenError(Exception):
@@ -269,3 +310,10 @@ class RecordError(BergenError, ValueError):
         self.round = round
         self.action_index = action_index
         self.action = action
+
+
+def _as_tuple(value: Any) -> Any:
+    """An attrs converter: a ``list`` becomes a ``tuple`` (a value must not keep a list its
+    caller can change afterwards); anything else is left for the class's own checks.
+    """
+    return tuple(value) if isinstance(value, list) else value

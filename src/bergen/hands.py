@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from bergen.errors import NotationError, PositionError
+from bergen.errors import NotationError, PositionError, _as_tuple, _brief
 from bergen.tiles import DOUBLES_MASK, FULL_MASK, PIPS, Tile, _iter_mask, tile_mask
 
 __all__ = ["Boneyard", "Hand"]
@@ -25,11 +25,15 @@ class Hand:
         mask: Bit ``i`` set for each tile ``TILES[i]`` held (see :mod:`bergen.tiles`).
 
     Raises:
-        PositionError: when ``mask`` is not an int in ``0 .. 2**28 - 1`` (checked by
-            :meth:`of` and :meth:`parse`; the engine builds hands it has already checked).
+        PositionError: when ``mask`` is not an int in ``0 .. 2**28 - 1``.
     """
 
     mask: int
+
+    def __attrs_post_init__(self) -> None:
+        """Check the mask."""
+        if type(self.mask) is not int or not 0 <= self.mask <= FULL_MASK:
+            raise PositionError(f"a hand mask is an int in 0..2**28-1, got {_brief(self.mask)}")
 
     @classmethod
     def of(cls, tiles: Iterable[Tile]) -> Hand:
@@ -38,10 +42,14 @@ class Hand:
         Raises:
             PositionError: when an item is not a :class:`Tile` or a tile appears twice.
         """
+        if isinstance(tiles, str | bytes) or not isinstance(tiles, Iterable):
+            raise PositionError(f"a hand is made of an iterable of tiles, got {_brief(tiles)}")
         tiles = list(tiles)
+        if len(tiles) > len(PIPS):
+            raise PositionError(f"a hand holds at most 28 tiles, got {len(tiles)}")
         for t in tiles:
             if not isinstance(t, Tile):
-                raise PositionError(f"a hand holds Tile values, got {t!r}")
+                raise PositionError(f"a hand holds Tile values, got {_brief(t)}")
         m = tile_mask(tiles)
         if m.bit_count() != len(tiles):
             raise PositionError(f"a hand holds each tile once, got {' '.join(map(str, tiles))}")
@@ -56,7 +64,9 @@ class Hand:
             PositionError: when a tile appears twice.
         """
         if not isinstance(text, str):
-            raise NotationError(f"a hand is written like '6-4 3-2', got {text!r}", text=repr(text))
+            raise NotationError(
+                f"a hand is written like '6-4 3-2', got {_brief(text)}", text=_brief(text)
+            )
         return cls.of(Tile.parse(p) for p in text.replace(",", " ").split())
 
     @property
@@ -96,7 +106,9 @@ class Hand:
 
     def _check(self, where: str) -> None:
         if type(self.mask) is not int or not 0 <= self.mask <= FULL_MASK:
-            raise PositionError(f"{where}: a hand mask is an int in 0..2**28-1, got {self.mask!r}")
+            raise PositionError(
+                f"{where}: a hand mask is an int in 0..2**28-1, got {_brief(self.mask)}"
+            )
 
 
 @attrs.frozen
@@ -104,12 +116,27 @@ class Boneyard:
     """The undealt tiles, face down, in draw order (``tiles[0]`` is drawn first).
 
     Args:
-        tiles: The tiles in draw order.
+        tiles: The tiles in draw order (a list is copied to a tuple).
         reserve: How many of the last tiles are never drawn (rule 4; 2 under ``classic``).
+
+    Raises:
+        PositionError: when ``tiles`` is not a sequence of distinct :class:`Tile` values or
+            ``reserve`` is not an int >= 0.
     """
 
-    tiles: tuple[Tile, ...]
+    tiles: tuple[Tile, ...] = attrs.field(converter=_as_tuple)
     reserve: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        """Check the tiles and the reserve."""
+        if not isinstance(self.tiles, tuple) or len(self.tiles) > len(PIPS):
+            raise PositionError(f"a boneyard is a tuple of tiles, got {_brief(self.tiles)}")
+        if not all(isinstance(t, Tile) for t in self.tiles):
+            raise PositionError(f"a boneyard holds Tile values, got {_brief(self.tiles)}")
+        if len(set(self.tiles)) != len(self.tiles):
+            raise PositionError("a boneyard holds each tile once")
+        if type(self.reserve) is not int or not 0 <= self.reserve <= len(PIPS):
+            raise PositionError(f"a reserve is an int in 0..28, got {_brief(self.reserve)}")
 
     @property
     def drawable(self) -> int:

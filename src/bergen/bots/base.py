@@ -7,11 +7,12 @@ and the same views makes the same moves.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from bergen.errors import BergenError
-from bergen.moves import Move
+from bergen.errors import BergenError, _brief
+from bergen.moves import Draw, Lead, Move, Pass, Play
 from bergen.view import PlayerView
 
 __all__ = ["Bot", "BotError"]
@@ -46,6 +47,38 @@ class Bot(Protocol):
             One of the legal moves; anything else forfeits the game in the arena.
         """
         ...
+
+
+def _seeded(seed: int | None) -> random.Random:
+    """A built-in bot's own generator, ``random.Random(seed)``.
+
+    Raises:
+        BotError: when ``seed`` is neither an int nor ``None``.
+    """
+    if seed is not None and type(seed) is not int:
+        raise BotError(f"a bot's seed is an int or None, got {_brief(seed)}")
+    return random.Random(seed)
+
+
+def _check_choice(view: object, legal_moves: object) -> None:
+    """Check a built-in bot's ``choose`` arguments.
+
+    Raises:
+        BotError: when ``view`` is not a :class:`~bergen.view.PlayerView` or ``legal_moves``
+            is not a non-empty sequence of moves.
+    """
+    if not isinstance(view, PlayerView):
+        raise BotError(f"choose takes a PlayerView, got {_brief(view)}")
+    if (
+        isinstance(legal_moves, str | bytes)
+        or not isinstance(legal_moves, Sequence)
+        or not legal_moves
+        or not all(isinstance(m, Lead | Play | Draw | Pass) for m in legal_moves)
+    ):
+        raise BotError(
+            f"choose takes the legal moves, a non-empty sequence of moves, got "
+            f"{_brief(legal_moves)}"
+        )
 
 
 def _exception_text(e: BaseException) -> str:

@@ -6,7 +6,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from bergen.bots.base import BotError, check_budget
+from bergen.bots.base import BotError, _check_choice, _seeded, check_budget
 from bergen.bots.simple import greedy_key
 from bergen.kernel.rollout import greedy_rollout as kernel_greedy_rollout
 from bergen.moves import Move
@@ -105,12 +105,18 @@ class SearchBot:
             raise BotError(f"rollouts must be an int >= 1, got {rollouts!r}")
         if policy not in ("greedy", "random"):
             raise BotError(f"policy is 'greedy' or 'random', got {policy!r}")
-        self.rng = random.Random(seed)
+        self.rng = _seeded(seed)
         self.rollouts = rollouts
         self.policy = policy
 
     def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
-        """Return the legal move with the best mean points difference over the playouts."""
+        """Return the legal move with the best mean points difference over the playouts.
+
+        Raises:
+            BotError: when ``view`` is not a view or ``legal_moves`` not a non-empty sequence
+                of moves.
+        """
+        _check_choice(view, legal_moves)
         if len(legal_moves) == 1:
             return legal_moves[0]
         clock = time.perf_counter

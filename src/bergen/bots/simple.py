@@ -4,9 +4,9 @@ points now, then the advice of the English rule page).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
+from bergen.bots.base import _check_choice, _seeded
 from bergen.moves import End, Lead, Move, Play
 from bergen.tiles import Tile, tile_mask
 from bergen.view import PlayerView
@@ -24,11 +24,21 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        """Make the bot with its own generator."""
-        self.rng = random.Random(seed)
+        """Make the bot with its own generator.
+
+        Raises:
+            BotError: when ``seed`` is neither an int nor ``None``.
+        """
+        self.rng = _seeded(seed)
 
     def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
-        """Return a legal move chosen uniformly at random."""
+        """Return a legal move chosen uniformly at random.
+
+        Raises:
+            BotError: when ``view`` is not a view or ``legal_moves`` not a non-empty sequence
+                of moves.
+        """
+        _check_choice(view, legal_moves)
         return legal_moves[int(self.rng.random() * len(legal_moves))]
 
 
@@ -94,11 +104,21 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | None = None) -> None:
-        """Make the bot with its own generator."""
-        self.rng = random.Random(seed)
+        """Make the bot with its own generator.
+
+        Raises:
+            BotError: when ``seed`` is neither an int nor ``None``.
+        """
+        self.rng = _seeded(seed)
 
     def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
-        """Return the best move by the ranking above."""
+        """Return the best move by the ranking above.
+
+        Raises:
+            BotError: when ``view`` is not a view or ``legal_moves`` not a non-empty sequence
+                of moves.
+        """
+        _check_choice(view, legal_moves)
         if len(legal_moves) == 1:
             return legal_moves[0]
         best: list[Move] = []

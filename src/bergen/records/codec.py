@@ -15,7 +15,7 @@ import re
 from typing import IO, Any
 
 from bergen.deal import Deal
-from bergen.errors import BergenError, NotationError, RecordError, RecordReason
+from bergen.errors import BergenError, NotationError, RecordError, RecordReason, _brief
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.line import LineOfPlay
 from bergen.moves import Draw, parse_move
@@ -39,6 +39,12 @@ _MOVE_RE = re.compile(r"[0-6]-[0-6][LR]?|draw|pass")
 
 
 # ---------------------------------------------------------------------------------- reading
+
+
+def _path_text(path: str | os.PathLike[str]) -> str:
+    """A path for a message: as written, cut short past 200 characters."""
+    text = str(os.fspath(path))
+    return text if len(text) <= 200 else f"{text[:200]}... ({len(text):,} characters)"
 
 
 def _show(text: str) -> str:
@@ -95,7 +101,7 @@ def _list(value: object, where: str, ctx: _Ctx) -> list[Any]:
 
 def _int(value: object, where: str, ctx: _Ctx, minimum: int = 0) -> int:
     if type(value) is not int:
-        raise ctx.err(where, f"expected an integer, got {_kind(value)} {value!r}")
+        raise ctx.err(where, f"expected an integer, got {_kind(value)} {_brief(value)}")
     if value < minimum:
         raise ctx.err(where, f"expected an integer >= {minimum}, got {value}")
     return value
@@ -104,6 +110,11 @@ def _int(value: object, where: str, ctx: _Ctx, minimum: int = 0) -> int:
 def _str(value: object, where: str, ctx: _Ctx) -> str:
     if not isinstance(value, str):
         raise ctx.err(where, f"expected a string, got {_kind(value)}")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate, "\\ud800": valid JSON, not text
+            raise ctx.err(where, "not Unicode text (a lone surrogate escape)") from None
     return value
 
 
@@ -331,7 +342,10 @@ def record_from_json(obj: object) -> Record:
         m = obj["meta"]
         if not isinstance(m, dict):
             raise ctx.err("meta", f"expected an object of strings, got {_kind(m)}")
-        meta = [(k, _str(v, f"meta[{k!r}]", ctx)) for k, v in m.items()]
+        meta = [
+            (_str(k, f"meta[{_brief(k)}]", ctx), _str(v, f"meta[{_brief(k)}]", ctx))
+            for k, v in m.items()
+        ]
     start = _scores(obj["start_scores"], "start_scores", ctx) if "start_scores" in obj else None
     final = _scores(obj["scores"], "scores", ctx) if "scores" in obj else None
     rounds = tuple(
@@ -389,10 +403,15 @@ def loads(text: str | bytes) -> Record:
         raise RecordError(
             f"a record is JSON text, got {type(text).__name__}", reason=RecordReason.ARGUMENT
         )
-    if len(text) > MAX_RECORD_BYTES:
+    # The limit is in bytes of UTF-8: a str has at most as many characters as bytes, so one
+    # longer than the limit is refused before it is encoded to count them.
+    size = len(text)
+    if size <= MAX_RECORD_BYTES and isinstance(text, str) and not text.isascii():
+        size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_RECORD_BYTES:
         raise RecordError(
-            f"the record is {len(text):,} characters; records are limited to "
-            f"{MAX_RECORD_BYTES:,} bytes (10 MiB)",
+            f"the record is over {MAX_RECORD_BYTES:,} bytes of UTF-8 (10 MiB), the limit of "
+            "a record",
             reason=RecordReason.READ,
         )
     if isinstance(text, bytes):
@@ -434,7 +453,7 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
             size = os.stat(source).st_size
             if size > MAX_RECORD_BYTES:
                 raise RecordError(
-                    f"{os.fspath(source)} is {size:,} bytes; records are limited to "
+                    f"{_path_text(source)} is {size:,} bytes; records are limited to "
                     f"{MAX_RECORD_BYTES:,} bytes (10 MiB)",
                     reason=RecordReason.READ,
                 )
@@ -442,7 +461,14 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
                 data: str | bytes = f.read(MAX_RECORD_BYTES + 1)
         except OSError as e:
             raise RecordError(
-                f"cannot read {os.fspath(source)}: {e.strerror or e}", reason=RecordReason.READ
+                f"cannot read {_path_text(source)}: {e.strerror or e}",
+                reason=RecordReason.READ,
+            ) from None
+        except RecordError:
+            raise
+        except ValueError as e:  # a path with a NUL character
+            raise RecordError(
+                f"{_path_text(source)} is not a path: {e}", reason=RecordReason.ARGUMENT
             ) from None
     else:
         read = getattr(source, "read", None)
@@ -458,4 +484,10 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
             raise RecordError(
                 f"cannot read the record: {e.strerror or e}", reason=RecordReason.READ
             ) from None
+        except UnicodeDecodeError as e:  # a text-mode file that holds no UTF-8 text
+            raise RecordError(
+                f"the record is not UTF-8 text: {e}", reason=RecordReason.JSON
+            ) from None
+        except ValueError as e:  # a closed file
+            raise RecordError(f"cannot read the record: {e}", reason=RecordReason.READ) from None
     return loads(data)

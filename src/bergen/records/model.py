@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from bergen.deal import Deal
-from bergen.errors import RecordError, RecordReason
+from bergen.errors import RecordError, RecordReason, _as_tuple, _brief
 from bergen.events import Outcome, ScoreEvent
 from bergen.line import LineOfPlay
 from bergen.moves import Draw, Move
@@ -35,6 +35,31 @@ RECORD_FORMAT = "bergen-record/2"
 RECORD_FORMATS = ("bergen-record/1", "bergen-record/2")
 """Every format version this library reads. It writes the lowest that holds the record: version 1
 unless the record uses a field version 2 added (``shuffles``)."""
+
+
+def _is_text(value: object) -> bool:
+    """Whether ``value`` is a ``str`` that UTF-8 can encode (no lone surrogate, which a JSON
+    escape can spell but no file can hold).
+    """
+    if not isinstance(value, str):
+        return False
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _pairs(value: object) -> object:
+    """The converter of ``Record.meta``: a list of pairs, each a list or a tuple, becomes a
+    tuple of tuples; anything else is left for the check.
+    """
+    if isinstance(value, list | tuple):
+        return tuple(tuple(p) if isinstance(p, list) else p for p in value)
+    return value
+
 
 MAX_RECORD_BYTES = 10 * 1024 * 1024
 """The largest record file :func:`bergen.records.load` reads: 10 MiB. A long match is a few
@@ -130,14 +155,24 @@ class RoundRecord:
     dealer: int | None
     deal: Deal | None
     position: Position | None
-    actions: tuple[RecordedAction, ...]
-    events: tuple[RecordedEvent, ...]
-    redeals: tuple[Deal, ...] = ()
+    actions: tuple[RecordedAction, ...] = attrs.field(converter=_as_tuple)
+    events: tuple[RecordedEvent, ...] = attrs.field(converter=_as_tuple)
+    redeals: tuple[Deal, ...] = attrs.field(default=(), converter=_as_tuple)
     outcome: Outcome | None = None
-    scores: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = attrs.field(default=None, converter=_as_tuple)
 
     def __attrs_post_init__(self) -> None:
-        """Check that the round starts one way."""
+        """Check that the round starts one way and the shape of its fields."""
+        for name, items, kind in (
+            ("actions", self.actions, RecordedAction),
+            ("events", self.events, RecordedEvent),
+            ("redeals", self.redeals, Deal),
+        ):
+            if not isinstance(items, tuple) or not all(isinstance(x, kind) for x in items):
+                raise RecordError(
+                    f"RoundRecord.{name} is a tuple of {kind.__name__} values, got {_brief(items)}",
+                    reason=RecordReason.SCHEMA,
+                )
         if (self.deal is None) == (self.position is None):
             raise RecordError(
                 "a round starts from either a deal or a position, not both/neither",
@@ -167,21 +202,61 @@ class Record:
     """
 
     rules: Rules
-    names: tuple[str | None, ...]
-    rounds: tuple[RoundRecord, ...]
-    start_scores: tuple[int, ...] | None = None
-    scores: tuple[int, ...] | None = None
+    names: tuple[str | None, ...] = attrs.field(converter=_as_tuple)
+    rounds: tuple[RoundRecord, ...] = attrs.field(converter=_as_tuple)
+    start_scores: tuple[int, ...] | None = attrs.field(default=None, converter=_as_tuple)
+    scores: tuple[int, ...] | None = attrs.field(default=None, converter=_as_tuple)
     seed: int | None = None
-    meta: tuple[tuple[str, str], ...] = ()
+    meta: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
     shuffles: int | None = None
 
     def __attrs_post_init__(self) -> None:
-        """Check that ``shuffles`` comes with a seed."""
+        """Check the shape of every field (what :func:`bergen.records.dumps` writes,
+        :func:`bergen.records.loads` reads back), and that ``shuffles`` comes with a seed.
+        """
+
+        def bad(message: str) -> RecordError:
+            return RecordError(message, reason=RecordReason.SCHEMA)
+
+        if not isinstance(self.rules, Rules):
+            raise bad(f"Record.rules is a Rules value, got {_brief(self.rules)}")
+        if not isinstance(self.names, tuple) or not 2 <= len(self.names) <= 4:
+            raise bad(
+                f"Record.names has one entry for each of 2, 3 or 4 seats, got {_brief(self.names)}"
+            )
+        for i, name in enumerate(self.names):
+            if name is not None and not _is_text(name):
+                raise bad(
+                    f"Record.names[{i}] is a string (valid Unicode) or None, got {_brief(name)}"
+                )
+        if not isinstance(self.rounds, tuple) or not all(
+            isinstance(r, RoundRecord) for r in self.rounds
+        ):
+            raise bad(f"Record.rounds is a tuple of RoundRecord values, got {_brief(self.rounds)}")
+        for field in ("start_scores", "scores"):
+            value = getattr(self, field)
+            if value is not None and (
+                not isinstance(value, tuple) or not all(type(v) is int and v >= 0 for v in value)
+            ):
+                raise bad(f"Record.{field} is a tuple of ints >= 0 or None, got {_brief(value)}")
+        if self.seed is not None and type(self.seed) is not int:
+            raise bad(f"Record.seed is an int or None, got {_brief(self.seed)}")
+        if not isinstance(self.meta, tuple) or not all(
+            isinstance(p, tuple) and len(p) == 2 and _is_text(p[0]) and _is_text(p[1])
+            for p in self.meta
+        ):
+            raise bad(
+                f"Record.meta is (key, value) pairs of strings (valid Unicode), got "
+                f"{_brief(self.meta)}"
+            )
+        keys = [p[0] for p in self.meta]
+        if len(set(keys)) != len(keys):
+            raise bad("Record.meta names a key twice (a JSON object holds each key once)")
         if self.shuffles is not None and (
             self.seed is None or type(self.shuffles) is not int or self.shuffles < 0
         ):
             raise RecordError(
-                f"shuffles ({self.shuffles!r}) is an int >= 0 and needs a seed",
+                f"shuffles ({_brief(self.shuffles)}) is an int >= 0 and needs a seed",
                 reason=RecordReason.SCHEMA,
             )
 

@@ -598,6 +598,6 @@ def record_match(
         start_scores=tuple(start_scores) if start_scores is not None else None,
         scores=match.scores,
         seed=match.seed,
-        meta=tuple(meta),
+        meta=meta,  # Record converts and checks it
         shuffles=match.shuffles if match.seed is not None else None,
     )

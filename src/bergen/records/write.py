@@ -6,12 +6,13 @@ compared as files (the conformance vectors are checked that way).
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Iterator
 from typing import IO, Any
 
-from bergen.errors import RecordError, RecordReason
+from bergen.errors import RecordError, RecordReason, _brief
 from bergen.events import ScoreEvent
 from bergen.records.model import Record, RoundRecord
 from bergen.records.rules_json import rules_to_json
@@ -179,8 +180,13 @@ def dumps(record: Record) -> str:
 
     Raises:
         RecordError: when the rules cannot be written (a user-supplied component, a ``base``
-            that is not a preset: ``reason`` ``"rules"``).
+            that is not a preset: ``reason`` ``"rules"``), or ``record`` is not a
+            :class:`Record` (``"argument"``).
     """
+    if not isinstance(record, Record):
+        raise RecordError(
+            f"dumps takes a Record, got {_brief(record)}", reason=RecordReason.ARGUMENT
+        )
     return "\n".join(_format(record_to_json(record), 0)) + "\n"
 
 
@@ -189,15 +195,34 @@ def dump(record: Record, target: str | os.PathLike[str] | IO[str]) -> None:
 
     Raises:
         RecordError: when the rules cannot be written (a user-supplied component, a ``base``
-            that is not a preset: ``reason`` ``"rules"``).
+            that is not a preset: ``reason`` ``"rules"``), ``record`` is not a
+            :class:`Record`, or ``target`` is neither a path nor a file open for writing text
+            (``"argument"``).
         OSError: when the file cannot be written.
     """
     text = dumps(record)
     if isinstance(target, str | os.PathLike):
-        with open(target, "w", encoding="utf-8") as f:
-            f.write(text)
-    else:
-        target.write(text)
+        try:
+            with open(target, "w", encoding="utf-8") as f:
+                f.write(text)
+        except ValueError as e:  # a path with a NUL character
+            raise RecordError(
+                f"dump: {_brief(target)} is not a path: {e}", reason=RecordReason.ARGUMENT
+            ) from None
+        return
+    write = getattr(target, "write", None)
+    if not callable(write) or isinstance(target, io.RawIOBase | io.BufferedIOBase):
+        raise RecordError(
+            f"dump writes to a path or a file open for writing text, got {_brief(target)} "
+            "(for a binary file write dumps(record).encode())",
+            reason=RecordReason.ARGUMENT,
+        )
+    try:
+        write(text)
+    except TypeError as e:  # a binary file of another kind
+        raise RecordError(
+            f"dump writes text; the target refused it: {e}", reason=RecordReason.ARGUMENT
+        ) from None
 
 
 def format_json(value: Any) -> str:
