@@ -6,10 +6,10 @@ scores below the target, the 28 tiles exactly once, who leads). Nothing here is 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from bergen.deal import Deal
-from bergen.errors import PositionError, RulesError
+from bergen.errors import PositionError, RulesError, _brief
 from bergen.hands import Hand
 from bergen.kernel.deal import required_lead
 from bergen.kernel.table import Table
@@ -75,10 +75,18 @@ def _check_position(
         raise PositionError(
             f"hands are one per seat, in seat order: a list or tuple, not {type(hands).__name__}"
         )
-    try:
-        hand_tiles = [h.tiles if isinstance(h, Hand) else h for h in hands]
-    except TypeError:
-        raise PositionError(f"hands must be a sequence of hands, got {hands!r}") from None
+    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence) or len(hands) > 4:
+        raise PositionError(
+            f"hands must be a sequence of 2..4 hands, one per seat, got {_brief(hands)}"
+        )
+    hand_tiles = [h.tiles if isinstance(h, Hand) else h for h in hands]
+    for i, h in enumerate(hand_tiles):
+        if isinstance(h, str | bytes) or not isinstance(h, Iterable):
+            raise PositionError(
+                f"hands[{i}] must be a Hand or a sequence of tiles, got {_brief(h)}"
+            )
+    if isinstance(boneyard, str | bytes) or not isinstance(boneyard, Iterable):
+        raise PositionError(f"boneyard must be a sequence of tiles, got {_brief(boneyard)}")
     placed = tuple(p.tile for p in line.tiles)
     # Deal checks the 28 tiles exactly once; the line's tiles count as one more place.
     Deal([*hand_tiles[:-1], (*hand_tiles[-1], *placed)] if hand_tiles else [], boneyard)

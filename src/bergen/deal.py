@@ -16,12 +16,18 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from bergen.errors import PositionError
+from bergen.errors import PositionError, _brief
 from bergen.hands import Hand
 from bergen.kernel.deal import shuffle
 from bergen.tiles import FULL_MASK, TILES, Tile, tile_mask
 
-__all__ = ["Deal", "shuffled_tiles"]
+__all__ = ["MAX_SHUFFLE_INDEX", "Deal", "shuffled_tiles"]
+
+MAX_SHUFFLE_INDEX = 1_000_000
+"""The largest shuffle index of a seed's stream that :func:`shuffled_tiles` and
+:meth:`Deal.from_seed` deal: the ``k``-th shuffle draws ``27 * (k + 1)`` numbers from the
+generator, about 1.5 s at this limit (pure Python). A match of a million deals is far beyond
+any real one (a record of 10 MiB holds about 50,000)."""
 
 
 def shuffled_tiles(seed: int, shuffle_index: int = 0) -> tuple[Tile, ...]:
@@ -38,12 +44,16 @@ def shuffled_tiles(seed: int, shuffle_index: int = 0) -> tuple[Tile, ...]:
         The 28 tiles in shuffled order.
 
     Raises:
-        PositionError: when ``seed`` is not an int or ``shuffle_index`` is negative.
+        PositionError: when ``seed`` is not an int or ``shuffle_index`` not an int in
+            ``0..MAX_SHUFFLE_INDEX``.
     """
     if type(seed) is not int:
-        raise PositionError(f"a seed is an int, got {seed!r}")
-    if type(shuffle_index) is not int or shuffle_index < 0:
-        raise PositionError(f"a shuffle index is an int >= 0, got {shuffle_index!r}")
+        raise PositionError(f"a seed is an int, got {_brief(seed)}")
+    if type(shuffle_index) is not int or not 0 <= shuffle_index <= MAX_SHUFFLE_INDEX:
+        raise PositionError(
+            f"a shuffle index is an int in 0..{MAX_SHUFFLE_INDEX:,} (MAX_SHUFFLE_INDEX), got "
+            f"{_brief(shuffle_index)}"
+        )
     return tuple([TILES[t] for t in shuffle(seed, shuffle_index)])
 
 
@@ -159,9 +169,11 @@ class Deal:
             PositionError: for a bad seed, seat count or hand size.
         """
         if type(seats) is not int or not 2 <= seats <= 4:
-            raise PositionError(f"a deal has 2, 3 or 4 seats, got {seats!r}")
+            raise PositionError(f"a deal has 2, 3 or 4 seats, got {_brief(seats)}")
         if type(hand_size) is not int or hand_size < 1 or hand_size * seats > len(TILES):
-            raise PositionError(f"hand size {hand_size!r} does not fit {seats} seats in 28 tiles")
+            raise PositionError(
+                f"hand size {_brief(hand_size)} does not fit {seats} seats in 28 tiles"
+            )
         order = shuffled_tiles(seed, shuffle_index)
         hands = tuple([order[i * hand_size : (i + 1) * hand_size] for i in range(seats)])
         return cls(hands, order[seats * hand_size :])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from bergen.errors import NotationError, PositionError
+from bergen.errors import NotationError, PositionError, _brief
 from bergen.moves import End
 from bergen.tiles import IS_DOUBLE, OTHER, TILES, Tile
 
@@ -87,8 +87,13 @@ class LineOfPlay:
             The new line; this one is unchanged (the new line shares its tiles).
 
         Raises:
-            PositionError: when the line is empty or the tile does not carry the end's number.
+            PositionError: when ``tile`` is not a :class:`Tile`, ``end`` not an :class:`End`,
+                the line is empty or the tile does not carry the end's number.
         """
+        if not isinstance(tile, Tile):
+            raise PositionError(f"place takes a Tile, got {_brief(tile)}")
+        if not isinstance(end, End):
+            raise PositionError(f"place takes End.LEFT or End.RIGHT as end, got {_brief(end)}")
         if self.lead is None:
             raise PositionError(f"the line is empty: lead a tile before playing {tile} at an end")
         return self._place(tile.index, end is End.LEFT)

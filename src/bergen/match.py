@@ -13,7 +13,7 @@ import attrs
 
 from bergen._setup import _rules
 from bergen.deal import Deal
-from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason
+from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason, _as_tuple
 from bergen.events import ScoreEvent
 from bergen.moves import Move
 from bergen.round import RoundState
@@ -73,11 +73,11 @@ class MatchState:
     seed: int | None
     shuffles: int
     dealer: int
-    scores: tuple[int, ...]
+    scores: tuple[int, ...] = attrs.field(converter=_as_tuple)
     target: int
     round: RoundState | None = None
-    rounds: tuple[RoundState, ...] = ()
-    redeals: tuple[Deal, ...] = ()
+    rounds: tuple[RoundState, ...] = attrs.field(default=(), converter=_as_tuple)
+    redeals: tuple[Deal, ...] = attrs.field(default=(), converter=_as_tuple)
 
     @property
     def is_over(self) -> bool:

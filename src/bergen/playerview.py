@@ -20,7 +20,7 @@ import attrs
 
 from bergen import svg
 from bergen.display import status_text, table_text
-from bergen.errors import BergenError, PositionError
+from bergen.errors import BergenError, PositionError, _as_tuple, _brief
 from bergen.events import Outcome, OutcomeKind
 from bergen.hands import Hand
 from bergen.line import LineOfPlay
@@ -84,17 +84,17 @@ class PlayerView:
     rules: Rules
     hand: Hand
     line: LineOfPlay
-    tile_counts: tuple[int, ...]
+    tile_counts: tuple[int, ...] = attrs.field(converter=_as_tuple)
     boneyard_size: int
     drawable: int
-    scores: tuple[int, ...]
+    scores: tuple[int, ...] = attrs.field(converter=_as_tuple)
     target: int
     to_move: int
     dealer: int
     outcome: Outcome | None
-    history: tuple[Action, ...]
-    lead_draws: tuple[int, ...]
-    own_draws: tuple[Tile, ...]
+    history: tuple[Action, ...] = attrs.field(converter=_as_tuple)
+    lead_draws: tuple[int, ...] = attrs.field(converter=_as_tuple)
+    own_draws: tuple[Tile, ...] = attrs.field(converter=_as_tuple)
     from_deal: bool
 
     @classmethod
@@ -394,7 +394,9 @@ def voids(view: PlayerView) -> tuple[frozenset[int], ...]:
         PositionError: when ``view`` is not a :class:`PlayerView`.
     """
     if not isinstance(view, PlayerView):
-        raise PositionError(f"voids takes view, a PlayerView (see RoundState.view), got {view!r}")
+        raise PositionError(
+            f"voids takes view, a PlayerView (see RoundState.view), got {_brief(view)}"
+        )
     seats = view.seats
     known: list[set[int]] = [set() for _ in range(seats)]
     line = _start_line(view)

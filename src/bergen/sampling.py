@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 
 from bergen.deal import Deal
-from bergen.errors import BergenError, PositionError
+from bergen.errors import BergenError, PositionError, _brief
 from bergen.events import OutcomeKind
 from bergen.hands import Hand
 from bergen.kernel.actions import DRAW as DRAW_ID
@@ -45,13 +45,24 @@ def _check_view(view: object, taker: str) -> None:
     naming the argument (a ``PositionError``).
     """
     if not isinstance(view, PlayerView):
-        raise PositionError(f"{taker} takes view, a PlayerView (see RoundState.view), got {view!r}")
-    seats = view.seats
-    if type(view.seat) is not int or not 0 <= view.seat < seats:
         raise PositionError(
-            f"{taker}: the view's seat {view.seat!r} is not a seat of its table of {seats} "
-            f"(0..{seats - 1})"
+            f"{taker} takes view, a PlayerView (see RoundState.view), got {_brief(view)}"
         )
+    counts = view.tile_counts
+    if not isinstance(counts, tuple) or not 2 <= len(counts) <= 4:
+        raise PositionError(
+            f"{taker}: the view's tile_counts are one int per seat of 2..4, got {_brief(counts)}"
+        )
+    seats = view.seats
+    for name in ("seat", "to_move", "dealer"):
+        value = getattr(view, name)
+        if type(value) is not int or not 0 <= value < seats:
+            raise PositionError(
+                f"{taker}: the view's {name} {_brief(value)} is not a seat of its table of "
+                f"{seats} (0..{seats - 1})"
+            )
+    if not all(type(n) is int and 0 <= n <= 28 for n in counts):
+        raise PositionError(f"{taker}: the view's tile_counts are ints 0..28, got {_brief(counts)}")
 
 
 def _check_rng(rng: object, taker: str) -> None:
@@ -62,7 +73,8 @@ def _check_rng(rng: object, taker: str) -> None:
         callable(getattr(rng, "randrange", None)) and callable(getattr(rng, "shuffle", None))
     ):
         raise BergenError(
-            f"{taker} takes rng, a random.Random (for example random.Random(seed)), got {rng!r}"
+            f"{taker} takes rng, a random.Random (for example random.Random(seed)), got "
+            f"{_brief(rng)}"
         )
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from bergen.errors import NotationError
+from bergen.errors import NotationError, _brief
 from bergen.kernel import tiles as K
 
 __all__ = ["DOUBLES", "TILES", "Tile", "tile_mask", "tiles_of_mask"]
@@ -47,9 +47,8 @@ class Tile:
         a, b = self.high, self.low
         for n in (a, b):
             if type(n) is not int or not 0 <= n <= MAX_PIPS_PER_END:
-                raise NotationError(
-                    f"a tile's numbers are ints 0..6, got {a!r} and {b!r}", text=f"{a!r}-{b!r}"
-                )
+                shown = f"{_brief(a, 20)} and {_brief(b, 20)}"
+                raise NotationError(f"a tile's numbers are ints 0..6, got {shown}", text=shown)
         if b > a:
             a, b = b, a
             object.__setattr__(self, "high", a)
@@ -70,12 +69,14 @@ class Tile:
             NotationError: when the text is not two numbers 0..6 joined by ``-``.
         """
         if not isinstance(text, str):
-            raise NotationError(f"a tile is written like '6-4', got {text!r}", text=repr(text))
+            raise NotationError(
+                f"a tile is written like '6-4', got {_brief(text)}", text=_brief(text)
+            )
         s = text.strip()
         parts = s.split("-")
         if len(parts) != 2 or not all(len(p) == 1 and p in "0123456" for p in parts):
             raise NotationError(
-                f"a tile is written like '6-4' with numbers 0..6, got {text!r}", text=text
+                f"a tile is written like '6-4' with numbers 0..6, got {_brief(text)}", text=text
             )
         return TILES[K.tile_index(int(parts[0]), int(parts[1]))]
 
@@ -87,7 +88,7 @@ class Tile:
             NotationError: when the index is not in 0..27.
         """
         if type(index) is not int or not 0 <= index < len(TILES):
-            raise NotationError(f"a tile index is 0..27, got {index!r}", text=repr(index))
+            raise NotationError(f"a tile index is 0..27, got {_brief(index)}", text=_brief(index))
         return TILES[index]
 
     @property

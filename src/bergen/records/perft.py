@@ -10,10 +10,16 @@ out, a block, the target reached) before the depth is not counted at deeper dept
 
 from __future__ import annotations
 
-from bergen.errors import PositionError
+from bergen.errors import PositionError, _brief
 from bergen.round import RoundState
 
-__all__ = ["perft", "perft_counts"]
+__all__ = ["MAX_PERFT_DEPTH", "perft", "perft_counts"]
+
+
+MAX_PERFT_DEPTH = 200
+"""The deepest :func:`perft` and :func:`perft_counts` go: more actions than any round has (28
+tiles played or drawn, and the passes between). The count grows exponentially with the depth:
+depths beyond 8 or so take hours."""
 
 
 def perft(state: RoundState, depth: int) -> int:
@@ -27,10 +33,13 @@ def perft(state: RoundState, depth: int) -> int:
         The number of sequences; 0 when the round ends before ``depth`` actions on every path.
 
     Raises:
-        PositionError: when ``depth`` is not an int >= 0.
+        PositionError: when ``state`` is not a RoundState or ``depth`` not an int in
+            0..MAX_PERFT_DEPTH.
     """
-    if type(depth) is not int or depth < 0:
-        raise PositionError(f"depth must be an int >= 0, got {depth!r}")
+    if not isinstance(state, RoundState):
+        raise PositionError(f"perft takes a RoundState, got {_brief(state)}")
+    if type(depth) is not int or not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise PositionError(f"depth must be an int in 0..{MAX_PERFT_DEPTH}, got {_brief(depth)}")
     if depth == 0:
         return 1
     return _perft(state, depth)
@@ -57,10 +66,15 @@ def perft_counts(state: RoundState, max_depth: int) -> tuple[int, ...]:
         ``counts`` with ``counts[d - 1] == perft(state, d)`` for ``d`` in ``1..max_depth``.
 
     Raises:
-        PositionError: when ``max_depth`` is not an int >= 1.
+        PositionError: when ``state`` is not a RoundState or ``max_depth`` not an int in
+            1..MAX_PERFT_DEPTH.
     """
-    if type(max_depth) is not int or max_depth < 1:
-        raise PositionError(f"max_depth must be an int >= 1, got {max_depth!r}")
+    if not isinstance(state, RoundState):
+        raise PositionError(f"perft_counts takes a RoundState, got {_brief(state)}")
+    if type(max_depth) is not int or not 1 <= max_depth <= MAX_PERFT_DEPTH:
+        raise PositionError(
+            f"max_depth must be an int in 1..{MAX_PERFT_DEPTH}, got {_brief(max_depth)}"
+        )
     counts = [0] * max_depth
 
     def walk(s: RoundState, d: int) -> None:
