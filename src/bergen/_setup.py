@@ -32,7 +32,7 @@ def _check_start(
             out of range.
     """
     if not isinstance(deal, Deal):
-        raise PositionError(f"a round starts from a Deal, got {deal!r}")
+        raise PositionError(f"a round starts from a Deal, got {_brief(deal)}")
     hands = deal.hands
     seats = len(hands)
     table = kernel_table(_rules(rules), seats)
@@ -45,7 +45,7 @@ def _check_start(
                 f"hand {i} holds {len(h)} tiles; the rules deal {size} at {seats} seats"
             )
     if type(dealer) is not int or not 0 <= dealer < seats:
-        raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
+        raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {_brief(dealer)}")
     if scores is None:
         return table, (0,) * sides
     return table, _check_scores(scores, sides, table.target)
@@ -68,7 +68,7 @@ def _check_position(
         RulesError: when the rules do not allow this table.
     """
     if not isinstance(line, LineOfPlay):
-        raise PositionError(f"line must be a LineOfPlay (see LineOfPlay.parse), got {line!r}")
+        raise PositionError(f"line must be a LineOfPlay (see LineOfPlay.parse), got {_brief(line)}")
     if line.lead is not None and not line.lead.is_double:
         raise PositionError(f"the lead {line.lead} in the line {line} is not a double (rule 2)")
     if isinstance(hands, set | frozenset | Mapping):
@@ -94,9 +94,9 @@ def _check_position(
     table = kernel_table(_rules(rules), seats)
     sides = table_sides(table)
     if type(to_move) is not int or not 0 <= to_move < seats:
-        raise PositionError(f"to_move must be a seat 0..{seats - 1}, got {to_move!r}")
+        raise PositionError(f"to_move must be a seat 0..{seats - 1}, got {_brief(to_move)}")
     if type(dealer) is not int or not 0 <= dealer < seats:
-        raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
+        raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {_brief(dealer)}")
     score_t = _check_scores(scores, sides, table.target)
     masks = tuple([tile_mask(h) for h in hand_tiles])
     for i, m in enumerate(masks):
@@ -119,7 +119,7 @@ def _rules(rules: Rules) -> Rules:
     """``rules``, checked to be a :class:`Rules` value (``RulesError`` otherwise)."""
     if not isinstance(rules, Rules):
         raise RulesError(
-            f"rules must be a Rules value such as CLASSIC or SIMPLE, got {rules!r}",
+            f"rules must be a Rules value such as CLASSIC or SIMPLE, got {_brief(rules)}",
             fields=("rules",),
         )
     return rules
@@ -136,19 +136,19 @@ def _check_scores(scores: Sequence[int] | None, sides: int, target: int) -> tupl
             return scores
     if isinstance(scores, set | frozenset | Mapping | str):
         raise PositionError(
-            f"scores are one per side, in side order: a list or tuple of ints, not {scores!r}"
+            f"scores are one per side, in side order: a list or tuple of ints, not {_brief(scores)}"
         )
     try:
         s = tuple(scores)
     except TypeError:
         raise PositionError(
-            f"scores must be a sequence of ints, one per side, got {scores!r}"
+            f"scores must be a sequence of ints, one per side, got {_brief(scores)}"
         ) from None
     if len(s) != sides:
         raise PositionError(f"scores has {len(s)} entries; this table has {sides} sides")
     for i, v in enumerate(s):
         if type(v) is not int or v < 0:
-            raise PositionError(f"score of side {i} must be an int >= 0, got {v!r}")
+            raise PositionError(f"score of side {i} must be an int >= 0, got {_brief(v)}")
         if v >= target:
             raise PositionError(
                 f"side {i} has {v} points, already at the target {target}: the match is over"

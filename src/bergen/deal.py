@@ -47,8 +47,10 @@ def shuffled_tiles(seed: int, shuffle_index: int = 0) -> tuple[Tile, ...]:
         PositionError: when ``seed`` is not an int or ``shuffle_index`` not an int in
             ``0..MAX_SHUFFLE_INDEX``.
     """
-    if type(seed) is not int:
-        raise PositionError(f"a seed is an int, got {_brief(seed)}")
+    if type(seed) is not int or seed.bit_length() > 64:
+        raise PositionError(
+            f"a seed is an int of at most 64 bits (|seed| < 2**64), got {_brief(seed)}"
+        )
     if type(shuffle_index) is not int or not 0 <= shuffle_index <= MAX_SHUFFLE_INDEX:
         raise PositionError(
             f"a shuffle index is an int in 0..{MAX_SHUFFLE_INDEX:,} (MAX_SHUFFLE_INDEX), got "
@@ -61,21 +63,21 @@ def _check_tiles(where: str, items: object) -> tuple[Tile, ...]:
     if isinstance(items, Hand):
         return items.tiles
     if isinstance(items, str) or not isinstance(items, Sequence | frozenset | set):
-        raise PositionError(f"{where} must be a sequence of Tile values, got {items!r}")
+        raise PositionError(f"{where} must be a sequence of Tile values, got {_brief(items)}")
     out = tuple(items)
     for t in out:
         if not isinstance(t, Tile):
-            raise PositionError(f"{where} holds {t!r}, which is not a Tile")
+            raise PositionError(f"{where} holds {_brief(t)}, which is not a Tile")
     return out
 
 
 def _to_tiles(items: Iterable[Tile]) -> tuple[Tile, ...]:
     if isinstance(items, str):
-        raise PositionError(f"tiles are Tile values, not the text {items!r} (use Tile.parse)")
+        raise PositionError(f"tiles are Tile values, not the text {_brief(items)} (use Tile.parse)")
     try:
         return tuple(items)
     except TypeError:
-        raise PositionError(f"expected a sequence of Tile values, got {items!r}") from None
+        raise PositionError(f"expected a sequence of Tile values, got {_brief(items)}") from None
 
 
 def _unordered(items: object) -> bool:
@@ -93,7 +95,7 @@ def _to_boneyard(items: Iterable[Tile]) -> tuple[Tile, ...]:
 
 def _to_hands(hands: Iterable[Iterable[Tile]]) -> tuple[tuple[Tile, ...], ...]:
     if isinstance(hands, str):
-        raise PositionError(f"hands are sequences of Tile values, not the text {hands!r}")
+        raise PositionError(f"hands are sequences of Tile values, not the text {_brief(hands)}")
     if _unordered(hands):
         raise PositionError(
             f"hands are one per seat, in seat order: a list or tuple, not {type(hands).__name__}"
@@ -101,7 +103,7 @@ def _to_hands(hands: Iterable[Iterable[Tile]]) -> tuple[tuple[Tile, ...], ...]:
     try:
         return tuple(_to_tiles(h) for h in hands)
     except TypeError:
-        raise PositionError(f"expected a sequence of hands, got {hands!r}") from None
+        raise PositionError(f"expected a sequence of hands, got {_brief(hands)}") from None
 
 
 def _all_tiles_once(hands: tuple[tuple[Tile, ...], ...], boneyard: tuple[Tile, ...]) -> bool:

@@ -184,7 +184,7 @@ class LineOfPlay:
         """
         if not isinstance(text, str):
             raise NotationError(
-                f"a line is written like '5-1 1-1 1-4', got {text!r}", text=repr(text)
+                f"a line is written like '5-1 1-1 1-4', got {_brief(text)}", text=_brief(text)
             )
         parts = text.split()
         if not parts:
@@ -194,25 +194,28 @@ class LineOfPlay:
         for i, p in enumerate(parts):
             if p.startswith("*"):
                 if lead_at is not None:
-                    raise NotationError(f"a line has one lead marked '*', got {text!r}", text=text)
+                    raise NotationError(
+                        f"a line has one lead marked '*', got {_brief(text)}", text=text
+                    )
                 lead_at = i
                 p = p[1:]
             bits = p.split("-")
             if len(bits) != 2 or not all(len(b) == 1 and b in "0123456" for b in bits):
                 raise NotationError(
-                    f"line tiles are written like '5-1', got {p!r} in {text!r}", text=text
+                    f"line tiles are written like '5-1', got {_brief(p)} in {_brief(text)}",
+                    text=text,
                 )
             oriented.append((int(bits[0]), int(bits[1])))
         seen: set[Tile] = set()
         for i, (a, b) in enumerate(oriented):
             t = Tile(a, b)
             if t in seen:
-                raise PositionError(f"tile {t} appears twice in the line {text!r}")
+                raise PositionError(f"tile {t} appears twice in the line {_brief(text)}")
             seen.add(t)
             if i and oriented[i - 1][1] != a:
                 raise PositionError(
                     f"tile {a}-{b} does not match its left neighbour "
-                    f"{oriented[i - 1][0]}-{oriented[i - 1][1]} in the line {text!r}"
+                    f"{oriented[i - 1][0]}-{oriented[i - 1][1]} in the line {_brief(text)}"
                 )
         if lead_at is None:
             doubles = [i for i, (a, b) in enumerate(oriented) if a == b]

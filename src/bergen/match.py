@@ -13,7 +13,7 @@ import attrs
 
 from bergen._setup import _rules
 from bergen.deal import Deal
-from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason, _as_tuple
+from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason, _as_tuple, _brief
 from bergen.events import ScoreEvent
 from bergen.moves import Move
 from bergen.round import RoundState
@@ -29,13 +29,13 @@ def _start_scores(scores: Sequence[int] | None, sides: int, target: int) -> tupl
     if scores is None:
         return (0,) * sides
     if isinstance(scores, str) or not isinstance(scores, Sequence):
-        raise PositionError(f"scores are one int per side, got {scores!r}")
+        raise PositionError(f"scores are one int per side, got {_brief(scores)}")
     out = tuple(scores)
     if len(out) != sides:
         raise PositionError(f"scores: {len(out)} entries for {sides} sides")
     for side, v in enumerate(out):
         if type(v) is not int or v < 0:
-            raise PositionError(f"scores[{side}]: points are an int >= 0, got {v!r}")
+            raise PositionError(f"scores[{side}]: points are an int >= 0, got {_brief(v)}")
         if v >= target:
             raise PositionError(
                 f"scores[{side}]: {v} points is at the target {target}: the match would be over"
@@ -114,13 +114,15 @@ class MatchState:
         """
         table = _rules(rules).for_table(seats)
         if type(dealer) is not int or not 0 <= dealer < seats:
-            raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
-        if seed is not None and type(seed) is not int:
-            raise PositionError(f"a seed is an int or None, got {seed!r}")
+            raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {_brief(dealer)}")
+        if seed is not None and (type(seed) is not int or seed.bit_length() > 64):
+            raise PositionError(
+                f"a seed is an int of at most 64 bits (|seed| < 2**64) or None, got {_brief(seed)}"
+            )
         if type(shuffles) is not int or shuffles < 0 or (seed is None and shuffles != 0):
             raise PositionError(
                 f"shuffles is the index (an int >= 0) of the seed's next shuffle, and 0 without "
-                f"a seed; got {shuffles!r}"
+                f"a seed; got {_brief(shuffles)}"
             )
         start = _start_scores(scores, table.sides, table.target)
         state = cls(
@@ -156,15 +158,17 @@ class MatchState:
                 shuffle index is bad.
         """
         if not isinstance(state, RoundState):
-            raise PositionError(f"from_round takes a RoundState, got {state!r}")
+            raise PositionError(f"from_round takes a RoundState, got {_brief(state)}")
         if state.outcome is not None:
             raise PositionError("from_round takes a round in play; this one is over")
-        if seed is not None and type(seed) is not int:
-            raise PositionError(f"a seed is an int or None, got {seed!r}")
+        if seed is not None and (type(seed) is not int or seed.bit_length() > 64):
+            raise PositionError(
+                f"a seed is an int of at most 64 bits (|seed| < 2**64) or None, got {_brief(seed)}"
+            )
         if type(shuffles) is not int or shuffles < 0 or (seed is None and shuffles != 0):
             raise PositionError(
                 f"shuffles is the index (an int >= 0) of the seed's next shuffle, and 0 without "
-                f"a seed; got {shuffles!r}"
+                f"a seed; got {_brief(shuffles)}"
             )
         return cls(
             rules=state.rules,
@@ -235,7 +239,7 @@ class MatchState:
         if self.round is not None:
             raise PositionError("a round is in play; finish it before dealing another")
         if not isinstance(deal, Deal):
-            raise PositionError(f"start_round takes a Deal, got {deal!r}")
+            raise PositionError(f"start_round takes a Deal, got {_brief(deal)}")
         if deal.seats != self.seats:
             raise PositionError(
                 f"the deal has {deal.seats} hands; this match has {self.seats} seats"

@@ -14,7 +14,7 @@ import enum
 
 import attrs
 
-from bergen.errors import NotationError
+from bergen.errors import NotationError, _brief
 from bergen.kernel import actions as A
 from bergen.tiles import TILES, Tile
 
@@ -37,15 +37,15 @@ __all__ = [
 def _tile(inst: object, attribute: attrs.Attribute[Tile], value: Tile) -> None:
     if not isinstance(value, Tile):
         raise NotationError(
-            f"{type(inst).__name__}.tile must be a Tile such as Tile(5, 4), got {value!r}",
-            text=repr(value),
+            f"{type(inst).__name__}.tile must be a Tile such as Tile(5, 4), got {_brief(value)}",
+            text=_brief(value),
         )
 
 
 def _end(inst: object, attribute: attrs.Attribute[End], value: End) -> None:
     if not isinstance(value, End):
         raise NotationError(
-            f"Play.end must be End.LEFT or End.RIGHT, got {value!r}", text=repr(value)
+            f"Play.end must be End.LEFT or End.RIGHT, got {_brief(value)}", text=_brief(value)
         )
 
 
@@ -212,7 +212,7 @@ def parse_move(text: str) -> Move:
         NotationError: when the text is none of these forms.
     """
     if not isinstance(text, str):
-        raise NotationError(f"a move is text such as '5-4L', got {text!r}", text=repr(text))
+        raise NotationError(f"a move is text such as '5-4L', got {_brief(text)}", text=_brief(text))
     s = text.strip()
     low = s.lower()
     if low == "draw":
@@ -224,14 +224,15 @@ def parse_move(text: str) -> Move:
             tile = Tile.parse(s[:-1])
         except NotationError:
             raise NotationError(
-                f"a play is a tile and an end such as '5-4L', got {text!r}", text=text
+                f"a play is a tile and an end such as '5-4L', got {_brief(text)}", text=text
             ) from None
         return PLAYS[tile.index][0 if s[-1].upper() == "L" else 1]
     try:
         tile = Tile.parse(s)
     except NotationError:
         raise NotationError(
-            f"a move is a lead '1-1', a play '5-4L' or '5-4R', 'draw' or 'pass'; got {text!r}",
+            "a move is a lead '1-1', a play '5-4L' or '5-4R', 'draw' or 'pass'; got "
+            f"{_brief(text)}",
             text=text,
         ) from None
     return LEADS[tile.index]

@@ -13,9 +13,9 @@ every state ``s``, and ``parse_short`` also reads every canonical text.
 
 from __future__ import annotations
 
-from bergen.errors import AmbiguousMoveError, NotationError
+from bergen.errors import AmbiguousMoveError, NotationError, _brief
 from bergen.line import LineOfPlay
-from bergen.moves import PLAYS, Lead, Move, Play, parse_move
+from bergen.moves import PLAYS, Draw, Lead, Move, Pass, Play, parse_move
 from bergen.round import RoundState
 from bergen.tiles import Tile
 
@@ -28,8 +28,8 @@ def _line(position: RoundState | LineOfPlay) -> LineOfPlay:
     if isinstance(position, LineOfPlay):
         return position
     raise NotationError(
-        f"the short form needs a RoundState or a LineOfPlay, got {position!r}",
-        text=repr(position),
+        f"the short form needs a RoundState or a LineOfPlay, got {_brief(position)}",
+        text=_brief(position),
     )
 
 
@@ -59,6 +59,8 @@ def short(move: Move, position: RoundState | LineOfPlay) -> str:
     Source: docs/records.md, "Short form".
     """
     line = _line(position)
+    if not isinstance(move, Lead | Play | Draw | Pass):
+        raise NotationError(f"short takes a move, got {_brief(move)}", text=_brief(move))
     if isinstance(move, Play):
         left, right = _fitting_ends(move.tile, line)
         if left != right:
@@ -99,7 +101,7 @@ def parse_short(text: str, position: RoundState | LineOfPlay) -> Move:
     if left and right:
         readings = (str(PLAYS[tile.index][0]), str(PLAYS[tile.index][1]))
         raise AmbiguousMoveError(
-            f"{text.strip()!r} is ambiguous: {tile} fits both ends ({ends}); "
+            f"{_brief(text.strip())} is ambiguous: {tile} fits both ends ({ends}); "
             f"write {readings[0]} or {readings[1]}",
             text=text,
             readings=readings,
@@ -109,6 +111,6 @@ def parse_short(text: str, position: RoundState | LineOfPlay) -> Move:
     if right:
         return PLAYS[tile.index][1]
     raise NotationError(
-        f"{text.strip()!r}: {tile} fits neither open end ({ends}); the lead has been made",
+        f"{_brief(text.strip())}: {tile} fits neither open end ({ends}); the lead has been made",
         text=text,
     )

@@ -115,10 +115,10 @@ class PlayerView:
         """
         view = getattr(state, "view", None)
         if not callable(view) or isinstance(state, type):
-            raise PositionError(f"PlayerView.of takes a RoundState, got {state!r}")
+            raise PositionError(f"PlayerView.of takes a RoundState, got {_brief(state)}")
         result = view(seat)
         if not isinstance(result, PlayerView):
-            raise PositionError(f"PlayerView.of takes a RoundState, got {state!r}")
+            raise PositionError(f"PlayerView.of takes a RoundState, got {_brief(state)}")
         return result
 
     def to_svg(

@@ -27,7 +27,7 @@ import re
 import attrs
 
 from bergen.deal import shuffled_tiles
-from bergen.errors import BergenError, NotationError
+from bergen.errors import BergenError, NotationError, _brief
 from bergen.events import Outcome, OutcomeKind
 from bergen.line import LineOfPlay
 from bergen.moves import DRAW, Move, parse_move
@@ -173,19 +173,19 @@ class _Reader:
         at = start
         for part in value.split(sep):
             if not part:
-                raise self.fail(field, at, f"an empty item between {sep!r} separators")
+                raise self.fail(field, at, f"an empty item between {_brief(sep)} separators")
             out.append((part, at))
             at += len(part) + 1
         return out
 
     def number(self, field: str, value: str, at: int) -> int:
         if not _INT.fullmatch(value):
-            raise self.fail(field, at, f"expected a number like 0 or 12, got {value!r}")
+            raise self.fail(field, at, f"expected a number like 0 or 12, got {_brief(value)}")
         return int(value)
 
     def tile(self, field: str, value: str, at: int) -> Tile:
         if not _TILE.fullmatch(value):
-            raise self.fail(field, at, f"expected a tile like 6-4, got {value!r}")
+            raise self.fail(field, at, f"expected a tile like 6-4, got {_brief(value)}")
         return Tile(int(value[0]), int(value[2]))
 
     def hidden(self, field: str, value: str, at: int, bare: bool) -> int | None:
@@ -216,27 +216,29 @@ def _rules(r: _Reader, value: str, at: int) -> Rules:
     m = re.fullmatch(r"([a-z_]+)/([0-9A-Za-z.]+)((?:[+-][a-z_]+)*)", value)
     if m is None:
         raise r.fail(
-            "rules", at, f"expected a preset and its version like classic/1, got {value!r}"
+            "rules", at, f"expected a preset and its version like classic/1, got {_brief(value)}"
         )
     name, version, switches = m.group(1), m.group(2), m.group(3)
     preset = PRESETS.get(name)
     if preset is None:
-        raise r.fail("rules", at, f"unknown preset {name!r} (presets: {', '.join(PRESETS)})")
+        raise r.fail("rules", at, f"unknown preset {_brief(name)} (presets: {', '.join(PRESETS)})")
     if preset.version != version:
         raise r.fail(
             "rules",
             m.start(2) + at,
-            f"this library implements {name} version {preset.version}, not {version!r}",
+            f"this library implements {name} version {preset.version}, not {_brief(version)}",
         )
     changes: dict[str, bool] = {}
     for s in re.finditer(r"([+-])([a-z_]+)", switches):
         pos = at + m.start(3) + s.start()
         if s.group(2) not in _SWITCHES:
             raise r.fail(
-                "rules", pos, f"unknown switch {s.group(2)!r} (switches: {', '.join(_SWITCHES)})"
+                "rules",
+                pos,
+                f"unknown switch {_brief(s.group(2))} (switches: {', '.join(_SWITCHES)})",
             )
         if s.group(2) in changes:
-            raise r.fail("rules", pos, f"the switch {s.group(2)!r} is given twice")
+            raise r.fail("rules", pos, f"the switch {_brief(s.group(2))} is given twice")
         changes[s.group(2)] = s.group(1) == "+"
     if not changes:
         return preset
@@ -254,7 +256,9 @@ def _line(r: _Reader, value: str, at: int) -> LineOfPlay:
         body = part[1:] if part.startswith("*") else part
         leads += body is not part
         if not _TILE.fullmatch(body):
-            raise r.fail("line", pos, f"expected an oriented tile like 5-1 or *1-1, got {part!r}")
+            raise r.fail(
+                "line", pos, f"expected an oriented tile like 5-1 or *1-1, got {_brief(part)}"
+            )
         if leads > 1:
             raise r.fail("line", pos, "a line has one lead marked '*'")
     if leads == 0:
@@ -276,7 +280,7 @@ def _turn(r: _Reader, value: str, at: int) -> tuple[int, Outcome | None]:
             "to move",
             pos,
             "an outcome is written seat/kind/seat/side, kind one of "
-            f"{', '.join(_OUTCOMES)} (for example 0/went_out/0/0), got {value!r}",
+            f"{', '.join(_OUTCOMES)} (for example 0/went_out/0/0), got {_brief(value)}",
         )
     seat_at = pos + len(parts[1]) + 1
     seat = None if parts[2] == "-" else r.number("to move", parts[2], seat_at)
@@ -292,7 +296,7 @@ def _history(r: _Reader, value: str, at: int, seats: int) -> tuple[TextAction, .
     for part, pos in r.items("history", value, at, ","):
         bits = part.split(":")
         if len(bits) not in (2, 3):
-            raise r.fail("history", pos, f"an action is seat:move, got {part!r}")
+            raise r.fail("history", pos, f"an action is seat:move, got {_brief(part)}")
         seat = r.number("history", bits[0], pos)
         if seat >= seats:
             raise r.fail("history", pos, f"seat {seat} is not a seat 0..{seats - 1}")
@@ -305,12 +309,12 @@ def _history(r: _Reader, value: str, at: int, seats: int) -> tuple[TextAction, .
             try:
                 move = parse_move(bits[1])
             except NotationError:
-                raise r.fail("history", move_at, f"{bits[1]!r} is not a move") from None
+                raise r.fail("history", move_at, f"{_brief(bits[1])} is not a move") from None
             if bits[1] != str(move):
-                raise r.fail("history", move_at, f"write the move as {str(move)!r}")
+                raise r.fail("history", move_at, f"write the move as {_brief(str(move))}")
         if len(bits) == 3:
             if move is not DRAW:
-                raise r.fail("history", move_at, f"only a draw names its tile: {part!r}")
+                raise r.fail("history", move_at, f"only a draw names its tile: {_brief(part)}")
             tile = r.tile("history", bits[2], move_at + len(bits[1]) + 1)
         if lead_draw and out and not out[-1].lead_draw:
             raise r.fail("history", pos, "lead draws come before every other action")
@@ -335,7 +339,7 @@ def parse_position(text: str) -> PositionText:
     if not isinstance(text, str):
         raise PositionTextError(
             f"position text is a str, got {type(text).__name__}",
-            text=repr(text),
+            text=_brief(text),
             field="text",
             column=0,
         )
@@ -380,12 +384,12 @@ def parse_position(text: str) -> PositionText:
     if len(fields) == len(VIEW_FIELDS):
         (seat_t, v0), (start_t, st0), (hist_t, hi0) = fields[7:]
         if not seat_t.startswith("@"):
-            raise r.fail("seat", v0, f"a view names its seat as @0, @1, ...; got {seat_t!r}")
+            raise r.fail("seat", v0, f"a view names its seat as @0, @1, ...; got {_brief(seat_t)}")
         seat = r.number("seat", seat_t[1:], v0 + 1)
         if seat >= seats:
             raise r.fail("seat", v0, f"the seat is 0..{seats - 1}, got {seat}")
         if start_t not in ("deal", "setup"):
-            raise r.fail("start", st0, f"expected deal or setup, got {start_t!r}")
+            raise r.fail("start", st0, f"expected deal or setup, got {_brief(start_t)}")
         from_deal = start_t == "deal"
         history = _history(r, hist_t, hi0, seats)
     return PositionText(

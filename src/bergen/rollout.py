@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from bergen.errors import BergenError, PositionError
+from bergen.errors import BergenError, PositionError, _brief
 from bergen.kernel.rollout import ChoiceError
 from bergen.kernel.rollout import rollout as _kernel_rollout
 from bergen.round import RoundState
@@ -64,17 +64,17 @@ def rollout(
             ``rng``, or when its ``random()`` returns a number outside ``[0, 1)``.
     """
     if not isinstance(state, RoundState):
-        raise PositionError(f"rollout takes a RoundState, got {state!r}")
+        raise PositionError(f"rollout takes a RoundState, got {_brief(state)}")
     if policy == "random":
         rnd = getattr(rng, "random", None)
         if rnd is None or isinstance(rng, type) or not callable(rnd):
             raise BergenError(
-                f"rollout with policy 'random' needs rng, a random.Random; got {rng!r}"
+                f"rollout with policy 'random' needs rng, a random.Random; got {_brief(rng)}"
             )
     elif policy == "first":
         rnd = _zero
     else:
-        raise BergenError(f"rollout policy is 'random' or 'first', got {policy!r}")
+        raise BergenError(f"rollout policy is 'random' or 'first', got {_brief(policy)}")
     if state.outcome is not None:
         return state.scores
     context = state._context

@@ -22,7 +22,7 @@ from bergen import svg
 from bergen._setup import _check_position, _check_start
 from bergen.deal import Deal, deal_masks
 from bergen.display import status_text, table_text
-from bergen.errors import BergenError, IllegalMoveError, PositionError, Reason
+from bergen.errors import BergenError, IllegalMoveError, PositionError, Reason, _brief
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.hands import Boneyard, Hand
 from bergen.kernel import actions as A
@@ -467,7 +467,7 @@ class RoundState:
             if v >= table.target:
                 raise fail("scores", f"side {side} has {v} points, at the target {table.target}")
         if type(seed) is not int:
-            raise PositionError(f"a seed is an int, got {seed!r}")
+            raise PositionError(f"a seed is an int, got {_brief(seed)}")
         hands, boneyard = p.filled(seed)
         try:
             return cls.from_position(
@@ -586,8 +586,8 @@ class RoundState:
         """Valid Python that rebuilds an equal state: the constructor's compact fields."""
         return (
             f"RoundState(to_move={self.to_move!r}, scores={self.scores!r}, "
-            f"outcome={self.outcome!r}, context={self._context!r}, "
-            f"position={self._position!r}, trail={self._trail!r})"
+            f"outcome={_brief(self.outcome)}, context={_brief(self._context)}, "
+            f"position={_brief(self._position)}, trail={_brief(self._trail)})"
         )
 
     # ------------------------------------------------------------------ derived facts
@@ -604,8 +604,13 @@ class RoundState:
 
     def side_of(self, seat: int) -> int:
         """The side a seat plays for: the seat itself, or ``seat % 2`` with partnerships
-        (side 0 is seats 0 and 2, side 1 seats 1 and 3; rule 10). The seat is not checked.
+        (side 0 is seats 0 and 2, side 1 seats 1 and 3; rule 10).
+
+        Raises:
+            PositionError: when ``seat`` is not a seat of this round.
         """
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise PositionError(f"seat must be a seat 0..{self.seats - 1}, got {_brief(seat)}")
         return side_of(self._context.table, seat)
 
     @property
@@ -754,7 +759,10 @@ class RoundState:
 
         Raises:
             IllegalMoveError: at the first illegal move (this state is unchanged).
+            PositionError: when ``moves`` is not a sequence.
         """
+        if isinstance(moves, str | bytes) or not isinstance(moves, Sequence):
+            raise PositionError(f"play_out takes a sequence of moves, got {_brief(moves)}")
         state = self
         events: list[ScoreEvent] = []
         for m in moves:
@@ -773,7 +781,7 @@ class RoundState:
             PositionError: when ``seat`` is not a seat of this round.
         """
         if type(seat) is not int or not 0 <= seat < self.seats:
-            raise PositionError(f"seat must be a seat 0..{self.seats - 1}, got {seat!r}")
+            raise PositionError(f"seat must be a seat 0..{self.seats - 1}, got {_brief(seat)}")
         history: list[Action] = []
         own: list[Tile] = [a.drawn for a in self.lead_draws if a.seat == seat and a.drawn]
         for a in self.history:
@@ -823,9 +831,9 @@ class RoundState:
         number = _seat_number(seat)
         seats = self.seats
         if number is None:
-            text = f"seat must be a seat number, an int 0..{seats - 1}; got {seat!r}"
+            text = f"seat must be a seat number, an int 0..{seats - 1}; got {_brief(seat)}"
         elif not 0 <= number < seats:
-            text = f"seat {number} is not a seat of this {seats}-seat round"
+            text = f"seat {_brief(number)} is not a seat of this {seats}-seat round"
         else:
             text = f"it is seat {self.to_move}'s turn, not seat {number}'s"
         return IllegalMoveError(
@@ -908,7 +916,8 @@ def _action(move: object) -> int:
 def _safe_repr(value: object) -> str:
     """``repr(value)``, or a description when its ``__repr__`` raises."""
     try:
-        return repr(value)
+        text = repr(value)
+        return text if len(text) <= 200 else f"{text[:200]}... ({type(value).__name__})"
     except Exception as e:  # a hostile object's repr
         return f"<{type(value).__name__} whose repr raises {type(e).__name__}>"
 

@@ -81,7 +81,7 @@ def _check_rng(rng: object, taker: str) -> None:
 def _check_max_tries(max_tries: object, taker: str) -> None:
     """Refuse a ``max_tries`` that is not an int >= 1 (a bool is not a count)."""
     if type(max_tries) is not int or max_tries < 1:
-        raise BergenError(f"{taker} takes max_tries, an int >= 1, got {max_tries!r}")
+        raise BergenError(f"{taker} takes max_tries, an int >= 1, got {_brief(max_tries)}")
 
 
 class WorldSampler:

@@ -43,7 +43,7 @@ from typing import Literal
 
 import attrs
 
-from bergen.errors import BergenError, PositionError, SearchLimitError
+from bergen.errors import BergenError, PositionError, SearchLimitError, _brief
 from bergen.kernel.solve import NodeLimit
 from bergen.kernel.solve import solve as _kernel_solve
 from bergen.moves import MOVES, Move
@@ -111,7 +111,7 @@ class Solution:
         for mv in self.values:
             if mv.move == move:
                 return mv.value
-        raise PositionError(f"{move!r} is not a legal move of the solved state")
+        raise PositionError(f"{_brief(move)} is not a legal move of the solved state")
 
 
 def solve(
@@ -140,18 +140,18 @@ def solve(
         BergenError: when ``max_nodes`` or ``seconds`` is not a limit described above.
     """
     if not isinstance(state, RoundState):
-        raise PositionError(f"solve takes a RoundState, got {state!r}")
+        raise PositionError(f"solve takes a RoundState, got {_brief(state)}")
     if state.outcome is not None:
         raise PositionError("solve: the round is over; there is no move to solve")
     if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
-        raise BergenError(f"solve takes max_nodes, an int >= 1 or None, got {max_nodes!r}")
+        raise BergenError(f"solve takes max_nodes, an int >= 1 or None, got {_brief(max_nodes)}")
     if seconds is not None and (
         isinstance(seconds, bool)
         or not isinstance(seconds, int | float)
         or not math.isfinite(seconds)
         or seconds <= 0
     ):
-        raise BergenError(f"solve takes seconds, a number > 0 or None, got {seconds!r}")
+        raise BergenError(f"solve takes seconds, a number > 0 or None, got {_brief(seconds)}")
     deadline = 0.0 if seconds is None else time.perf_counter() + seconds
     context = state._context
     try:

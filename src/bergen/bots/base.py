@@ -92,7 +92,7 @@ def _exception_text(e: BaseException) -> str:
     except BaseException as inner:  # even a KeyboardInterrupt raised by a bot's __str__
         return f"{type(e).__name__} (str() raised {type(inner).__name__})"
     if not text and isinstance(e, SystemExit):
-        text = f"exit status {e.code!r}"
+        text = f"exit status {_brief(e.code)}"
     return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
@@ -111,7 +111,8 @@ def _is_legal_choice(move: object, legal: Sequence[Move]) -> bool:
 def _safe_repr(value: object) -> str:
     """``repr(value)``, or a description when its ``__repr__`` raises (a bot's return value)."""
     try:
-        return repr(value)
+        text = repr(value)
+        return text if len(text) <= 200 else f"{text[:200]}... ({type(value).__name__})"
     except KeyboardInterrupt:
         raise
     except BaseException as e:
@@ -121,7 +122,7 @@ def _safe_repr(value: object) -> str:
 def _failure(e: BaseException) -> str:
     """``"ValueError: bad"``; ``"SystemExit(2)"`` for ``sys.exit(2)``."""
     if isinstance(e, SystemExit):
-        return f"SystemExit({e.code!r})"
+        return f"SystemExit({_brief(e.code)})"
     return _exception_text(e)
 
 
@@ -150,12 +151,12 @@ def check_budget(
         BotError: when the count is not an int >= 1 or ``seconds`` not a finite number > 0.
     """
     if playouts is not None and (type(playouts) is not int or playouts < 1):
-        raise BotError(f"{unit} must be an int >= 1, got {playouts!r}")
+        raise BotError(f"{unit} must be an int >= 1, got {_brief(playouts)}")
     count = playouts if isinstance(playouts, int) else None
     if seconds is None:
         return (default if count is None else count), None
     if not isinstance(seconds, int | float) or isinstance(seconds, bool):
-        raise BotError(f"seconds must be a number of seconds > 0, got {seconds!r}")
+        raise BotError(f"seconds must be a number of seconds > 0, got {_brief(seconds)}")
     if not 0 < seconds < float("inf"):  # NaN fails too
-        raise BotError(f"seconds must be a number of seconds > 0, got {seconds!r}")
+        raise BotError(f"seconds must be a number of seconds > 0, got {_brief(seconds)}")
     return count, float(seconds)

@@ -15,6 +15,7 @@ from bergen.bots.pimc import PIMCBot
 from bergen.bots.search import SearchBot
 from bergen.bots.simple import GreedyBot, RandomBot
 from bergen.bots.strategy import StrategyBot
+from bergen.errors import _brief
 
 __all__ = ["BUILTIN_BOTS", "bot_factory", "load_bot", "parse_bot_spec"]
 
@@ -43,19 +44,22 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
         BotError: when the brackets or an argument are malformed.
     """
     if not isinstance(spec, str) or not spec.strip():
-        raise BotError(f"a bot is a name such as 'greedy' or 'package.module:Class', got {spec!r}")
+        raise BotError(
+            f"a bot is a name such as 'greedy' or 'package.module:Class', got {_brief(spec)}"
+        )
     text = spec.strip()
     kwargs: dict[str, Any] = {}
     if "[" in text:
         if not text.endswith("]"):
             raise BotError(
-                f"bot arguments go in brackets at the end: 'search[playouts=800]', got {spec!r}"
+                "bot arguments go in brackets at the end: 'search[playouts=800]', got "
+                f"{_brief(spec)}"
             )
         text, _, args = text[:-1].partition("[")
         for item in filter(None, (a.strip() for a in args.split(","))):
             key, eq, value = item.partition("=")
             if not eq or not key.strip().isidentifier():
-                raise BotError(f"bot argument {item!r} in {spec!r} is not key=value")
+                raise BotError(f"bot argument {_brief(item)} in {_brief(spec)} is not key=value")
             kwargs[key.strip()] = _value(value.strip())
     return text, kwargs
 
@@ -97,24 +101,28 @@ def bot_factory(spec: str) -> tuple[Callable[..., Bot], dict[str, Any]]:
         try:
             module = importlib.import_module(module_name)
         except ImportError as e:
-            raise BotError(f"bot {spec!r}: cannot import module {module_name!r} ({e})") from None
+            raise BotError(
+                f"bot {_brief(spec)}: cannot import module {_brief(module_name)} ({e})"
+            ) from None
         except KeyboardInterrupt:
             raise
         except BaseException as e:  # an empty or relative name, or the module fails or exits
             raise BotError(
-                f"bot {spec!r}: cannot import module {module_name!r} ({_failure(e)})"
+                f"bot {_brief(spec)}: cannot import module {_brief(module_name)} ({_failure(e)})"
             ) from None
         try:
             factory = getattr(module, attr)
         except AttributeError:
-            raise BotError(f"bot {spec!r}: module {module_name!r} has no {attr!r}") from None
+            raise BotError(
+                f"bot {_brief(spec)}: module {_brief(module_name)} has no {_brief(attr)}"
+            ) from None
     else:
         try:
             factory = BUILTIN_BOTS[name]
         except KeyError:
             known = ", ".join(sorted(BUILTIN_BOTS))
             raise BotError(
-                f"unknown bot {name!r}: use one of {known}, or package.module:Class"
+                f"unknown bot {_brief(name)}: use one of {known}, or package.module:Class"
             ) from None
     return factory, kwargs
 
@@ -157,11 +165,11 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
     try:
         bot: Bot = factory(seed=seed, **kwargs) if _takes_seed(factory) else factory(**kwargs)
     except TypeError as e:
-        raise BotError(f"bot {spec!r}: {e}") from None
+        raise BotError(f"bot {_brief(spec)}: {e}") from None
     except KeyboardInterrupt:
         raise
     except BaseException as e:  # the bot's own constructor failed, or exited
-        raise BotError(f"bot {spec!r} could not be built: {_failure(e)}") from None
+        raise BotError(f"bot {_brief(spec)} could not be built: {_failure(e)}") from None
     if not callable(getattr(bot, "choose", None)):
-        raise BotError(f"bot {spec!r} has no choose(view, legal_moves) method")
+        raise BotError(f"bot {_brief(spec)} has no choose(view, legal_moves) method")
     return bot

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from bergen.bots.base import BotError, _check_choice, _seeded, check_budget
 from bergen.bots.simple import greedy_key
+from bergen.errors import _brief
 from bergen.kernel.rollout import greedy_rollout as kernel_greedy_rollout
 from bergen.moves import Move
 from bergen.rollout import rollout
@@ -102,9 +103,9 @@ class SearchBot:
         """Make the bot with its own generator and budget."""
         self.playouts, self.seconds = check_budget(playouts, seconds, default=400)
         if type(rollouts) is not int or rollouts < 1:
-            raise BotError(f"rollouts must be an int >= 1, got {rollouts!r}")
+            raise BotError(f"rollouts must be an int >= 1, got {_brief(rollouts)}")
         if policy not in ("greedy", "random"):
-            raise BotError(f"policy is 'greedy' or 'random', got {policy!r}")
+            raise BotError(f"policy is 'greedy' or 'random', got {_brief(policy)}")
         self.rng = _seeded(seed)
         self.rollouts = rollouts
         self.policy = policy

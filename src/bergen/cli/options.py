@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from bergen.errors import RulesError
+from bergen.errors import RulesError, _brief
 from bergen.rules import (
     PRESETS,
     FewestDoublesThenPips,
@@ -44,11 +44,11 @@ def _ints(text: str, count: int, what: str) -> tuple[int, ...]:
         values = tuple(int(p) for p in text.split(","))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{what}: expected {count} integers like 6,6,5, got {text!r}"
+            f"{what}: expected {count} integers like 6,6,5, got {_brief(text)}"
         ) from None
     if len(values) != count:
         raise argparse.ArgumentTypeError(
-            f"{what}: expected {count} comma-separated integers, got {text!r}"
+            f"{what}: expected {count} comma-separated integers, got {_brief(text)}"
         )
     return values
 

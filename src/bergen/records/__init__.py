@@ -21,7 +21,7 @@ import json
 from importlib.resources import files
 from typing import Any
 
-from bergen.errors import RecordError, RecordReason
+from bergen.errors import RecordError, RecordReason, _brief
 from bergen.records.codec import load, loads, record_from_json
 from bergen.records.model import (
     MAX_RECORD_BYTES,
@@ -89,7 +89,7 @@ def record_schema(version: int = 2) -> dict[str, Any]:
     """
     if version not in (1, 2) or type(version) is not int:
         raise RecordError(
-            f"record_schema: versions 1 and 2 exist, got {version!r}",
+            f"record_schema: versions 1 and 2 exist, got {_brief(version)}",
             reason=RecordReason.ARGUMENT,
         )
     resource = SCHEMA_RESOURCE.format(version=version)

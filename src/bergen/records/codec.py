@@ -86,10 +86,10 @@ def _obj(
         raise ctx.err(where, f"expected an object, got {_kind(value)}")
     for k in required:
         if k not in value:
-            raise ctx.err(where, f"missing field {k!r}")
+            raise ctx.err(where, f"missing field {_brief(k)}")
     for k in value:
         if k not in required and k not in optional:
-            raise ctx.err(where, f"unknown field {k!r}")
+            raise ctx.err(where, f"unknown field {_brief(k)}")
     return value
 
 
@@ -121,7 +121,9 @@ def _str(value: object, where: str, ctx: _Ctx) -> str:
 def _tile(value: object, where: str, ctx: _Ctx) -> Tile:
     text = _str(value, where, ctx)
     if not _TILE_RE.fullmatch(text):
-        raise ctx.err(where, f"{text!r} is not a tile of the double-six set (written like '6-4')")
+        raise ctx.err(
+            where, f"{_brief(text)} is not a tile of the double-six set (written like '6-4')"
+        )
     return Tile.parse(text)
 
 
@@ -183,11 +185,12 @@ def _action(value: object, where: str, ctx: _Ctx) -> RecordedAction:
     if not _MOVE_RE.fullmatch(text):
         raise ctx.err(
             where,
-            f"{text!r} is not a move in canonical notation ('1-1', '5-4L', '5-4R', 'draw', 'pass')",
+            f"{_brief(text)} is not a move in canonical notation ('1-1', '5-4L', '5-4R', "
+            "'draw', 'pass')",
         )
     move = parse_move(text)
     if tile is not None and not isinstance(move, Draw):
-        raise ctx.err(where, f"only a draw names the tile drawn; {text!r} names {tile}")
+        raise ctx.err(where, f"only a draw names the tile drawn; {_brief(text)} names {tile}")
     return RecordedAction(move, tile)
 
 
@@ -202,7 +205,9 @@ def _event(value: object, where: str, ctx: _Ctx) -> RecordedEvent:
     index = _int(obj["action"], f"{where}.action", ctx)
     kind_text = obj["kind"]
     if not isinstance(kind_text, str) or kind_text not in _KINDS:
-        raise ctx.err(f"{where}.kind", f"expected one of {', '.join(_KINDS)}, got {kind_text!r}")
+        raise ctx.err(
+            f"{where}.kind", f"expected one of {', '.join(_KINDS)}, got {_brief(kind_text)}"
+        )
     kind = _KINDS[kind_text]
     seat = _int(obj["seat"], f"{where}.seat", ctx)
     side = _int(obj["side"], f"{where}.side", ctx)
@@ -259,7 +264,9 @@ def _round(value: object, where: str, ctx: _Ctx, seats: int) -> RoundRecord:
         res = _obj(obj["result"], at, ctx, ("outcome", "seat", "side"), ("scores",))
         kind = res["outcome"]
         if not isinstance(kind, str) or kind not in _OUTCOMES:
-            raise ctx.err(f"{at}.outcome", f"expected one of {', '.join(_OUTCOMES)}, got {kind!r}")
+            raise ctx.err(
+                f"{at}.outcome", f"expected one of {', '.join(_OUTCOMES)}, got {_brief(kind)}"
+            )
         outcome = Outcome(
             _OUTCOMES[kind],
             _opt_int(res["seat"], f"{at}.seat", ctx),
@@ -304,13 +311,14 @@ def record_from_json(obj: object) -> Record:
         if isinstance(fmt, str) and fmt.startswith("bergen-record/"):
             raise ctx.err(
                 "format",
-                f"unsupported format version {fmt!r}; this library reads "
+                f"unsupported format version {_brief(fmt)}; this library reads "
                 f"{' and '.join(RECORD_FORMATS)}",
                 RecordReason.FORMAT,
             )
         raise ctx.err(
             "format",
-            f"not a bergen record: expected {RECORD_FORMAT!r} (or an earlier version), got {fmt!r}",
+            f"not a bergen record: expected {_brief(RECORD_FORMAT)} (or an earlier version), "
+            f"got {_brief(fmt)}",
             RecordReason.FORMAT,
         )
     obj = _obj(
@@ -330,7 +338,7 @@ def record_from_json(obj: object) -> Record:
         seat = _obj(s, f"seats[{i}]", ctx, (), ("name",))
         names.append(_str(seat["name"], f"seats[{i}].name", ctx) if "name" in seat else None)
     seed = obj.get("seed")
-    if seed is not None and type(seed) is not int:
+    if seed is not None and (type(seed) is not int or seed.bit_length() > 64):
         raise ctx.err("seed", f"expected an integer or null, got {_kind(seed)}")
     shuffles: int | None = None
     if "shuffles" in obj:
@@ -379,7 +387,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in pairs:
         if k in out:
-            raise ValueError(f"the key {k!r} appears twice in one object")
+            raise ValueError(f"the key {_brief(k)} appears twice in one object")
         out[k] = v
     return out
 

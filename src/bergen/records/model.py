@@ -14,7 +14,7 @@ from bergen.deal import Deal
 from bergen.errors import RecordError, RecordReason, _as_tuple, _brief
 from bergen.events import Outcome, ScoreEvent
 from bergen.line import LineOfPlay
-from bergen.moves import Draw, Move
+from bergen.moves import Draw, Lead, Move, Pass, Play
 from bergen.rules import Rules
 from bergen.tiles import Tile
 
@@ -84,6 +84,16 @@ class RecordedAction:
 
     def __attrs_post_init__(self) -> None:
         """Check that only a draw names a tile."""
+        if not isinstance(self.move, Lead | Play | Draw | Pass):
+            raise RecordError(
+                f"RecordedAction.move is a move, got {_brief(self.move)}",
+                reason=RecordReason.SCHEMA,
+            )
+        if self.tile is not None and not isinstance(self.tile, Tile):
+            raise RecordError(
+                f"RecordedAction.tile is a Tile or None, got {_brief(self.tile)}",
+                reason=RecordReason.SCHEMA,
+            )
         if self.tile is not None and not isinstance(self.move, Draw):
             raise RecordError(
                 f"only a draw names the tile drawn; {self.move} names {self.tile}",
@@ -239,8 +249,8 @@ class Record:
                 not isinstance(value, tuple) or not all(type(v) is int and v >= 0 for v in value)
             ):
                 raise bad(f"Record.{field} is a tuple of ints >= 0 or None, got {_brief(value)}")
-        if self.seed is not None and type(self.seed) is not int:
-            raise bad(f"Record.seed is an int or None, got {_brief(self.seed)}")
+        if self.seed is not None and (type(self.seed) is not int or self.seed.bit_length() > 64):
+            raise bad(f"Record.seed is an int of at most 64 bits or None, got {_brief(self.seed)}")
         if not isinstance(self.meta, tuple) or not all(
             isinstance(p, tuple) and len(p) == 2 and _is_text(p[0]) and _is_text(p[1])
             for p in self.meta

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import attrs
 
 from bergen.deal import Deal
-from bergen.errors import BergenError, IllegalMoveError, Reason, RecordError, RecordReason
+from bergen.errors import BergenError, IllegalMoveError, Reason, RecordError, RecordReason, _brief
 from bergen.events import Outcome, ScoreEvent
 from bergen.match import MatchState
 from bergen.moves import Draw, Move
@@ -203,7 +203,7 @@ def replay(record: Record) -> ReplayResult:
     """
     if not isinstance(record, Record):
         raise RecordError(
-            f"replay takes a Record (see bergen.records.load), got {record!r}",
+            f"replay takes a Record (see bergen.records.load), got {_brief(record)}",
             reason=RecordReason.ARGUMENT,
         )
     rules = record.rules
@@ -490,14 +490,14 @@ def record_match(
     """
     if not isinstance(match, MatchState):
         raise RecordError(
-            f"record_match takes a MatchState, got {match!r}", reason=RecordReason.ARGUMENT
+            f"record_match takes a MatchState, got {_brief(match)}", reason=RecordReason.ARGUMENT
         )
     seats = match.seats
     if names is None:
         names = (None,) * seats
     if isinstance(names, str) or not isinstance(names, Sequence):
         raise RecordError(
-            f"names: expected one name (or None) per seat, got {names!r}",
+            f"names: expected one name (or None) per seat, got {_brief(names)}",
             reason=RecordReason.ARGUMENT,
         )
     if len(names) != seats:
@@ -507,7 +507,7 @@ def record_match(
     for i, name in enumerate(names):
         if name is not None and not isinstance(name, str):
             raise RecordError(
-                f"names[{i}]: a name is a string or None, got {name!r}",
+                f"names[{i}]: a name is a string or None, got {_brief(name)}",
                 reason=RecordReason.ARGUMENT,
             )
     states = list(match.rounds) + ([match.round] if match.round is not None else [])

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from bergen.errors import RecordError, RecordReason, RulesError
+from bergen.errors import RecordError, RecordReason, RulesError, _brief
 from bergen.rules import (
     PRESETS,
     FewestDoublesThenPips,
@@ -109,7 +109,8 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
     base = rules.name if rules.name in PRESETS else rules.base
     if base is not None and base not in PRESETS:
         raise RecordError(
-            f"the rules' base {base!r} is not a preset, and a record's base is null or one of "
+            f"the rules' base {_brief(base)} is not a preset, and a record's base is null or "
+            "one of "
             f"{', '.join(sorted(PRESETS))}: use rules.replace(base=None)",
             reason=RecordReason.RULES,
         )
@@ -119,7 +120,8 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
         if name in COMPONENT_TYPES:
             if type(value) not in COMPONENT_TYPES[name]:
                 raise RecordError(
-                    f"the rules field {name!r} holds {value!r}, a user-supplied component "
+                    f"the rules field {_brief(name)} holds {_brief(value)}, a user-supplied "
+                    "component "
                     f"({type(value).__qualname__}) that a record cannot hold; records name "
                     f"built-in components only: "
                     f"{', '.join(t.__name__ for t in COMPONENT_TYPES[name])}",
@@ -141,7 +143,8 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
 def _int(value: object, where: str) -> int:
     if type(value) is not int:
         raise RecordError(
-            f"{where}: expected an integer, got {_kind(value)} {value!r}", reason=RecordReason.RULES
+            f"{where}: expected an integer, got {_kind(value)} {_brief(value)}",
+            reason=RecordReason.RULES,
         )
     return value
 
@@ -155,7 +158,7 @@ def _fields_exact(obj: dict[str, Any], required: tuple[str, ...], where: str) ->
     extra = [k for k in obj if k not in required]
     if extra:
         raise RecordError(
-            f"{where}: unknown field {extra[0]!r} (expected {', '.join(required)})",
+            f"{where}: unknown field {_brief(extra[0])} (expected {', '.join(required)})",
             reason=RecordReason.RULES,
         )
 
@@ -170,7 +173,7 @@ def _component(field: str, value: object, where: str) -> object:
     name = value.get("type")
     if not isinstance(name, str) or name not in types:
         raise RecordError(
-            f"{where}.type: {name!r} is not a built-in {field} component "
+            f"{where}.type: {_brief(name)} is not a built-in {field} component "
             f"(one of {', '.join(types)})",
             reason=RecordReason.RULES,
         )
@@ -205,15 +208,15 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
         name, version = obj["preset"], obj["version"]
         if not isinstance(name, str) or name not in PRESETS:
             raise RecordError(
-                f"{where}.preset: unknown preset {name!r} (this library has "
+                f"{where}.preset: unknown preset {_brief(name)} (this library has "
                 f"{', '.join(sorted(PRESETS))})",
                 reason=RecordReason.RULES,
             )
         preset = PRESETS[name]
         if version != preset.version:
             raise RecordError(
-                f"{where}.version: the record uses {name} version {version!r}; this library "
-                f"implements {name} version {preset.version!r}",
+                f"{where}.version: the record uses {name} version {_brief(version)}; this library "
+                f"implements {name} version {_brief(preset.version)}",
                 reason=RecordReason.RULES,
             )
         return preset
@@ -226,7 +229,8 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
         )
     if base is not None and base not in PRESETS:
         raise RecordError(
-            f"{where}.base: unknown preset {base!r}: a custom ruleset's base is null or one of "
+            f"{where}.base: unknown preset {_brief(base)}: a custom ruleset's base is null or "
+            "one of "
             f"{', '.join(sorted(PRESETS))}",
             reason=RecordReason.RULES,
         )
@@ -247,7 +251,7 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
             elif name == "no_double":
                 if not isinstance(value, str) or value not in _NO_DOUBLE:
                     raise RecordError(
-                        f"{at}: expected 'redeal' or 'draw', got {value!r}",
+                        f"{at}: expected 'redeal' or 'draw', got {_brief(value)}",
                         reason=RecordReason.RULES,
                     )
                 fields[name] = NoDouble(value)

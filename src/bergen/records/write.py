@@ -102,7 +102,8 @@ def record_to_json(record: Record) -> dict[str, Any]:
     """
     if not isinstance(record, Record):
         raise RecordError(
-            f"expected a Record (see record_match), got {record!r}", reason=RecordReason.ARGUMENT
+            f"expected a Record (see record_match), got {_brief(record)}",
+            reason=RecordReason.ARGUMENT,
         )
     out: dict[str, Any] = {
         "format": record.format,

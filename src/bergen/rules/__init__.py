@@ -12,7 +12,7 @@ from typing import Any, cast
 
 import attrs
 
-from bergen.errors import RulesError
+from bergen.errors import RulesError, _brief
 from bergen.rules.components import (
     FewestDoublesThenPips,
     FewestPips,
@@ -71,9 +71,12 @@ _TOTAL_TILES = 28
 
 def _check_protocol(proto: type) -> Any:
     def check(_: object, attribute: attrs.Attribute[object], value: object) -> None:
-        if not isinstance(value, proto):
+        members = [n for n in dir(proto) if not n.startswith("_")]
+        if not isinstance(value, proto) or not all(
+            callable(getattr(value, n, None)) for n in members
+        ):
             raise RulesError(
-                f"{attribute.name} must implement {proto.__name__}, got {value!r}",
+                f"{attribute.name} must implement {proto.__name__}, got {_brief(value)}",
                 fields=(attribute.name,),
             )
 
@@ -97,7 +100,7 @@ def _to_target(value: TargetRule | int) -> TargetRule:
 def _check_bool(_: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
         raise RulesError(
-            f"{attribute.name} must be True or False, got {value!r}", fields=(attribute.name,)
+            f"{attribute.name} must be True or False, got {_brief(value)}", fields=(attribute.name,)
         )
 
 
@@ -192,12 +195,19 @@ class Rules:
         """Check the combination for every table size it allows."""
         if not isinstance(self.no_double, NoDouble):
             raise RulesError(
-                f"no_double must be a NoDouble, got {self.no_double!r}", fields=("no_double",)
+                f"no_double must be a NoDouble, got {_brief(self.no_double)}", fields=("no_double",)
             )
         if not isinstance(self.points, Points):
             raise RulesError(
-                f"points must be a Points value, got {self.points!r}", fields=("points",)
+                f"points must be a Points value, got {_brief(self.points)}", fields=("points",)
             )
+        for label in ("name", "version", "source", "base"):
+            text = getattr(self, label)
+            if text is not None and (not isinstance(text, str) or len(text) > 1000):
+                raise RulesError(
+                    f"{label} is a string (at most 1,000 characters) or None, got {_brief(text)}",
+                    fields=(label,),
+                )
         p = self.points
         if not (p.double_header or p.triple_header or p.going_out or p.blocked_hand):
             raise RulesError(
@@ -227,7 +237,7 @@ class Rules:
         """
         if type(seats) is not int or seats not in (2, 3, 4):
             raise RulesError(
-                f"Bergen is played by 2, 3 or 4 seats, not {seats!r}", fields=("seats",)
+                f"Bergen is played by 2, 3 or 4 seats, not {_brief(seats)}", fields=("seats",)
             )
         if self.partnerships and seats != 4:
             raise RulesError(
@@ -236,13 +246,15 @@ class Rules:
         size = self.hand_sizes.hand_size(seats)
         if type(size) is not int or size < 1 or size * seats > _TOTAL_TILES:
             raise RulesError(
-                f"hand size {size!r} for {seats} seats does not fit the 28 tiles",
+                f"hand size {_brief(size)} for {seats} seats does not fit the 28 tiles",
                 fields=("hand_sizes",),
             )
         boneyard = _TOTAL_TILES - size * seats
         reserve = self.reserve.reserve(seats, boneyard)
         if type(reserve) is not int or reserve < 0:
-            raise RulesError(f"reserve must be an int >= 0, got {reserve!r}", fields=("reserve",))
+            raise RulesError(
+                f"reserve must be an int >= 0, got {_brief(reserve)}", fields=("reserve",)
+            )
         if self.drawing and reserve >= boneyard and boneyard > 0:
             raise RulesError(
                 f"a reserve of {reserve} leaves nothing to draw from the {boneyard}-tile boneyard "
@@ -256,7 +268,9 @@ class Rules:
             )
         target = self.target.target(seats, self.partnerships)
         if type(target) is not int or target < 1:
-            raise RulesError(f"target must be an int >= 1, got {target!r}", fields=("target",))
+            raise RulesError(
+                f"target must be an int >= 1, got {_brief(target)}", fields=("target",)
+            )
         return TableRules(seats, size, boneyard, reserve, target, 2 if self.partnerships else seats)
 
     def replace(self, **changes: Any) -> Rules:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from bergen.errors import RulesError
+from bergen.errors import RulesError, _brief
 from bergen.tiles import Tile
 
 __all__ = [
@@ -32,16 +32,27 @@ __all__ = [
 ]
 
 
+MAX_RULE_NUMBER = 10_000
+"""The largest number a built-in component takes: a target, a point value, a hand size or a
+reserve (a match to 10,000 points already takes thousands of rounds)."""
+
+
 def _non_negative(inst: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 0:
+    if type(value) is not int or not 0 <= value <= MAX_RULE_NUMBER:
         name = f"{type(inst).__name__}.{attribute.name}"
-        raise RulesError(f"{name} must be an int >= 0, got {value!r}", fields=(name,))
+        raise RulesError(
+            f"{name} must be an int in 0..{MAX_RULE_NUMBER:,}, got {_brief(value)}",
+            fields=(name,),
+        )
 
 
 def _positive(inst: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 1:
+    if type(value) is not int or not 1 <= value <= MAX_RULE_NUMBER:
         name = f"{type(inst).__name__}.{attribute.name}"
-        raise RulesError(f"{name} must be an int >= 1, got {value!r}", fields=(name,))
+        raise RulesError(
+            f"{name} must be an int in 1..{MAX_RULE_NUMBER:,}, got {_brief(value)}",
+            fields=(name,),
+        )
 
 
 @attrs.frozen
@@ -90,7 +101,9 @@ class HandSizes:
             return self.three
         if seats == 4:
             return self.four
-        raise RulesError(f"Bergen is played by 2, 3 or 4 seats, not {seats!r}", fields=("seats",))
+        raise RulesError(
+            f"Bergen is played by 2, 3 or 4 seats, not {_brief(seats)}", fields=("seats",)
+        )
 
 
 @attrs.frozen

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bergen.errors import PositionError
+from bergen.errors import PositionError, _brief
 from bergen.kernel import table as K
 from bergen.rules import Rules
 from bergen.rules.components import (
@@ -41,7 +41,8 @@ def _reduce_with(reduction: HeaderReduction) -> Callable[[int, int, int], int]:
         pts = reduction.reduce(base, score, target)
         if pts.__class__ is not int or pts < 0:
             raise PositionError(
-                f"the header reduction {reduction!r} returned {pts!r} for a header worth "
+                f"the header reduction {_brief(reduction)} returned {_brief(pts)} for a header "
+                "worth "
                 f"{base} at {score} points, not points (an int >= 0)"
             )
         return pts
@@ -55,7 +56,9 @@ def _judge_with(judge: BlockedHandJudge, sides: int) -> Callable[[tuple[int, ...
         if side is None:
             return -1
         if type(side) is not int or not 0 <= side < sides:
-            raise PositionError(f"the blocked-hand judge {judge!r} returned {side!r}, not a side")
+            raise PositionError(
+                f"the blocked-hand judge {_brief(judge)} returned {_brief(side)}, not a side"
+            )
         return side
 
     return winner
@@ -68,7 +71,8 @@ def _lead_with(lead: LeadRule) -> Callable[[int], int]:
         if not isinstance(tile, Tile) or tile not in held:
             names = " ".join(map(str, held))
             raise PositionError(
-                f"the lead rule {lead!r} returned {tile!r}, not one of the doubles held: {names}"
+                f"the lead rule {_brief(lead)} returned {_brief(tile)}, not one of the doubles "
+                f"held: {names}"
             )
         return tile.index
 
