@@ -586,8 +586,8 @@ class RoundState:
         """Valid Python that rebuilds an equal state: the constructor's compact fields."""
         return (
             f"RoundState(to_move={self.to_move!r}, scores={self.scores!r}, "
-            f"outcome={_brief(self.outcome)}, context={_brief(self._context)}, "
-            f"position={_brief(self._position)}, trail={_brief(self._trail)})"
+            f"outcome={self.outcome!r}, context={self._context!r}, "
+            f"position={self._position!r}, trail={self._trail!r})"
         )
 
     # ------------------------------------------------------------------ derived facts

@@ -28,7 +28,10 @@ from bergen.rules import (
 )
 from bergen.rules.protocols import BlockedHandJudge
 
-__all__ = ["BLOCK_RULES", "add_rules_arguments", "rules_from_args"]
+__all__ = ["BLOCK_RULES", "MAX_CLI_TARGET", "add_rules_arguments", "rules_from_args"]
+
+MAX_CLI_TARGET = 10_000
+"""The largest ``--target`` the subcommands take, in points."""
 
 BLOCK_RULES: dict[str, BlockedHandJudge] = {
     "fewest-doubles": FewestDoublesThenPips(),
@@ -115,6 +118,12 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     if args.partnerships:
         changes["partnerships"] = True
     if args.target is not None:
+        if not 1 <= args.target <= MAX_CLI_TARGET:
+            raise RulesError(
+                f"--target: a target is 1..{MAX_CLI_TARGET:,} points, got {_brief(args.target)} "
+                "(a match to 10,000 points already takes thousands of rounds)",
+                fields=("target",),
+            )
         changes["target"] = FixedTarget(args.target)
     if args.reserve is not None:
         changes["reserve"] = FixedReserve(args.reserve)

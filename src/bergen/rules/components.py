@@ -32,9 +32,10 @@ __all__ = [
 ]
 
 
-MAX_RULE_NUMBER = 10_000
+MAX_RULE_NUMBER = 10**15
 """The largest number a built-in component takes: a target, a point value, a hand size or a
-reserve (a match to 10,000 points already takes thousands of rounds)."""
+reserve (the engine plays a match to a trillion points; the command line's ``--target`` is
+bounded tighter, by :data:`bergen.cli.options.MAX_CLI_TARGET`)."""
 
 
 def _non_negative(inst: object, attribute: attrs.Attribute[int], value: int) -> None:
