@@ -29,7 +29,13 @@ from bergen.errors import RulesError
 from bergen.protocol import DEFAULT_MEMORY_LIMIT
 from bergen.rules import Rules
 
-__all__ = ["register", "run"]
+__all__ = ["MAX_WORKERS", "register", "run"]
+
+MAX_WORKERS = 256
+"""The most worker processes ``bergen arena --workers`` starts."""
+
+MAX_ARENA_GAMES = 1_000_000
+"""The most games ``bergen arena --games`` plays (about a day at 10 games a second)."""
 
 
 @contextmanager
@@ -263,8 +269,12 @@ def run(args: argparse.Namespace) -> int:
     if len(args.bots) < 2:
         print("bergen arena: give two bots or more (the same bot twice is fine)", file=sys.stderr)
         return 2
-    if args.games < 1 or args.workers < 1:
-        print("bergen arena: --games and --workers must be at least 1", file=sys.stderr)
+    if not 1 <= args.games <= MAX_ARENA_GAMES or not 1 <= args.workers <= MAX_WORKERS:
+        print(
+            f"bergen arena: --games must be 1..{MAX_ARENA_GAMES:,} and --workers "
+            f"1..{MAX_WORKERS}",
+            file=sys.stderr,
+        )
         return 2
     if args.partnerships and args.players != 4:
         print("bergen arena: --partnerships needs --players 4", file=sys.stderr)
@@ -348,7 +358,7 @@ def run(args: argparse.Namespace) -> int:
     except (BotError, ResultsFileError) as e:
         print(f"bergen arena: {e}", file=sys.stderr)
         return 2
-    except OSError as e:  # --dask: the scheduler cannot be reached
+    except (OSError, ValueError) as e:  # --dask: a bad address, or no scheduler there
         if not args.dask:
             raise
         print(f"bergen arena: --dask {args.dask}: {e}", file=sys.stderr)
