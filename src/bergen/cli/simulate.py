@@ -104,7 +104,7 @@ def _print_text(doc: dict[str, Any], out: Any) -> None:
         for d in r["lead_draws"]:
             print(f"  seat {d['seat']} draws {d['tile']} for a double", file=out)
         for a in r["actions"]:
-            drawn = f" ({a['drawn']})" if "drawn" in a else ""
+            drawn = f" {a['drawn']}" if "drawn" in a else ""  # draw 6-2, as records write it
             line = f"  seat {a['seat']}: {a['move']}{drawn}".ljust(24) + f"ends {a['ends']}"
             print(line, file=out)
             for e in a["events"]:
