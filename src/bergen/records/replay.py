@@ -317,7 +317,16 @@ def _start_round(record: Record, match: MatchState, r: int, rr: RoundRecord) -> 
                 r,
                 reason=RecordReason.DEAL,
             )
-        match = match.start_round(d)
+        if d.seats != match.seats:
+            raise _fail(
+                f"redeals[{k}]: {d.seats} hands for {match.seats} seats",
+                r,
+                reason=RecordReason.DEAL,
+            )
+    if rr.redeals:
+        # All of them at once, as start_round records each (a tuple grown one deal at a time
+        # made a record of 50,000 redeals quadratic).
+        match = attrs.evolve(match, redeals=(*match.redeals, *rr.redeals))
     deal = rr.deal
     assert deal is not None  # a RoundRecord has a deal or a position
     if not deal.has_double and rules.no_double is NoDouble.REDEAL:
