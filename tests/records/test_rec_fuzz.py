@@ -134,3 +134,15 @@ if __name__ == "__main__":  # pragma: no cover - the long, coverage-guided run
 
     atheris.Setup(sys.argv, _one)
     atheris.Fuzz()
+
+
+def test_a_million_draws_are_refused_before_they_are_read() -> None:
+    record = json.loads(SEEDS[0])
+    record["rounds"][0]["actions"] = ["draw"] * 1_000_000
+    try:
+        loads(json.dumps(record))
+    except RecordError as e:
+        assert e.reason == "schema"
+        assert "1,000,000 actions" in str(e)
+    else:
+        raise AssertionError("a million draws were read")

@@ -32,7 +32,14 @@ from bergen.records.model import (
 from bergen.records.rules_json import _kind, rules_from_json
 from bergen.tiles import Tile
 
-__all__ = ["load", "loads", "record_from_json"]
+__all__ = ["MAX_RECORD_ROUNDS", "MAX_ROUND_ACTIONS", "load", "loads", "record_from_json"]
+
+MAX_ROUND_ACTIONS = 1_000
+"""The most actions a record's round may list: a round has 28 tiles to play or draw, and a pass
+needs a play or a draw between two turns of the same seat, so real rounds stay far below."""
+
+MAX_RECORD_ROUNDS = 100_000
+"""The most rounds one record may hold."""
 
 _TILE_RE = re.compile(r"[0-6]-[0-6]")
 _MOVE_RE = re.compile(r"[0-6]-[0-6][LR]?|draw|pass")
@@ -250,7 +257,14 @@ def _round(value: object, where: str, ctx: _Ctx, seats: int) -> RoundRecord:
     if position is not None and redeals:
         raise ctx.err(where, "a round from a set-up position has no redeals")
     actions: list[RecordedAction] = []
-    for i, a in enumerate(_list(obj["actions"], f"{where}.actions", ctx)):
+    items = _list(obj["actions"], f"{where}.actions", ctx)
+    if len(items) > MAX_ROUND_ACTIONS:
+        raise ctx.err(
+            f"{where}.actions",
+            f"{len(items):,} actions; a round has at most {MAX_ROUND_ACTIONS:,} (28 tiles played "
+            "or drawn and the passes between)",
+        )
+    for i, a in enumerate(items):
         actx = _Ctx(ctx.round, i)
         actions.append(_action(a, f"{where}.actions[{i}]", actx))
     events = tuple(
@@ -356,9 +370,13 @@ def record_from_json(obj: object) -> Record:
         ]
     start = _scores(obj["start_scores"], "start_scores", ctx) if "start_scores" in obj else None
     final = _scores(obj["scores"], "scores", ctx) if "scores" in obj else None
+    round_items = _list(obj["rounds"], "rounds", ctx)
+    if len(round_items) > MAX_RECORD_ROUNDS:
+        raise ctx.err(
+            "rounds", f"{len(round_items):,} rounds; a record holds at most {MAX_RECORD_ROUNDS:,}"
+        )
     rounds = tuple(
-        _round(r, f"rounds[{i}]", _Ctx(i), len(names))
-        for i, r in enumerate(_list(obj["rounds"], "rounds", ctx))
+        _round(r, f"rounds[{i}]", _Ctx(i), len(names)) for i, r in enumerate(round_items)
     )
     for i, r in enumerate(rounds):
         if i > 0 and r.position is not None:
