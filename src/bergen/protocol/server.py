@@ -17,6 +17,7 @@ import sys
 from typing import IO, Any
 
 from bergen.bots import Bot, BotError, bot_factory
+from bergen.bots.loading import _takes_seed
 from bergen.moves import Draw, Lead, Pass, Play
 from bergen.protocol.codec import (
     MAX_REQUEST_BYTES,
@@ -195,7 +196,9 @@ def _safe_repr(value: object) -> str:
 
 def _build(spec: str, seed: int | None, kwargs: dict[str, Any]) -> Bot:
     factory, given = bot_factory(spec)
-    bot: Bot = factory(seed=seed, **{**given, **kwargs})
+    args = {**given, **kwargs}
+    # A class without a seed parameter is built without one (as load_bot does).
+    bot: Bot = factory(seed=seed, **args) if _takes_seed(factory) else factory(**args)
     if not callable(getattr(bot, "choose", None)):
         raise BotError(f"bot {spec!r} has no choose(view, legal_moves) method")
     return bot
