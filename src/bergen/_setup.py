@@ -48,7 +48,7 @@ def _check_start(
         raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {_brief(dealer)}")
     if scores is None:
         return table, (0,) * sides
-    return table, _check_scores(scores, sides, table.target)
+    return table, _check_scores(scores, sides, table.target, table.round_end)
 
 
 def _check_position(
@@ -69,8 +69,6 @@ def _check_position(
     """
     if not isinstance(line, LineOfPlay):
         raise PositionError(f"line must be a LineOfPlay (see LineOfPlay.parse), got {_brief(line)}")
-    if line.lead is not None and not line.lead.is_double:
-        raise PositionError(f"the lead {line.lead} in the line {line} is not a double (rule 2)")
     if isinstance(hands, set | frozenset | Mapping):
         raise PositionError(
             f"hands are one per seat, in seat order: a list or tuple, not {type(hands).__name__}"
@@ -93,11 +91,13 @@ def _check_position(
     seats = len(hand_tiles)
     table = kernel_table(_rules(rules), seats)
     sides = table_sides(table)
+    if line.lead is not None and not line.lead.is_double and not table.lead_any:
+        raise PositionError(f"the lead {line.lead} in the line {line} is not a double (rule 2)")
     if type(to_move) is not int or not 0 <= to_move < seats:
         raise PositionError(f"to_move must be a seat 0..{seats - 1}, got {_brief(to_move)}")
     if type(dealer) is not int or not 0 <= dealer < seats:
         raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {_brief(dealer)}")
-    score_t = _check_scores(scores, sides, table.target)
+    score_t = _check_scores(scores, sides, table.target, table.round_end)
     masks = tuple([tile_mask(h) for h in hand_tiles])
     for i, m in enumerate(masks):
         if not m:
@@ -125,7 +125,13 @@ def _rules(rules: Rules) -> Rules:
     return rules
 
 
-def _check_scores(scores: Sequence[int] | None, sides: int, target: int) -> tuple[int, ...]:
+def _check_scores(
+    scores: Sequence[int] | None, sides: int, target: int, round_end: bool = False
+) -> tuple[int, ...]:
+    """The scores a round starts from, checked: one int >= 0 per side, and no match won yet
+    (each below the target; when the target is checked only at the end of a round, a round
+    in play may stand at any score: docs/rules.md, rule 9).
+    """
     if scores is None:
         return (0,) * sides
     if scores.__class__ is tuple and len(scores) == sides:  # the usual case: all fine?
@@ -149,7 +155,7 @@ def _check_scores(scores: Sequence[int] | None, sides: int, target: int) -> tupl
     for i, v in enumerate(s):
         if type(v) is not int or v < 0:
             raise PositionError(f"score of side {i} must be an int >= 0, got {_brief(v)}")
-        if v >= target:
+        if v >= target and not round_end:
             raise PositionError(
                 f"side {i} has {v} points, already at the target {target}: the match is over"
             )

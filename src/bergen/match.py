@@ -2,7 +2,8 @@
 
 A :class:`MatchState` deals each round from its seed (or takes explicit deals), redeals when
 nobody holds a double and the rules say so (the dealer stays), passes the deal to the left
-after each round, and stops the instant a side reaches the target.
+after each round, and stops the instant a side reaches the target (or, under
+``MatchEnd.ROUND_END``, when a round ends with one side alone highest at or above it).
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from bergen._setup import _rules
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason, _as_tuple, _brief
 from bergen.events import ScoreEvent
+from bergen.kernel.table import match_winner
 from bergen.moves import Move
 from bergen.round import RoundState
-from bergen.rules import CLASSIC, NoDouble, Rules
+from bergen.rules import CLASSIC, MatchEnd, NoDouble, Rules
 
 __all__ = ["MatchState"]
 
@@ -81,8 +83,8 @@ class MatchState:
 
     @property
     def is_over(self) -> bool:
-        """Whether a side has reached the target (rule 9)."""
-        return max(self.scores) >= self.target
+        """Whether a side has won the match (rule 9; see :attr:`winner`)."""
+        return self.winner is not None
 
     @classmethod
     def new(
@@ -201,9 +203,16 @@ class MatchState:
 
     @property
     def winner(self) -> int | None:
-        """The side that reached the target, or ``None`` while the match goes on."""
-        best = max(self.scores)
-        return self.scores.index(best) if best >= self.target else None
+        """The side that has won, or ``None`` while the match goes on (rule 9): the side that
+        reached the target; under ``MatchEnd.ROUND_END``, once no round is in play, the one
+        side with the highest score at or above the target.
+        """
+        won = match_winner(self.scores, self.target, self._round_end, self.round is None)
+        return won if won >= 0 else None
+
+    @property
+    def _round_end(self) -> bool:
+        return self.rules.match_end is MatchEnd.ROUND_END
 
     @property
     def awaiting_deal(self) -> bool:
@@ -338,7 +347,8 @@ class MatchState:
         rounds = (*self.rounds, rnd)
         scores = rnd.scores
         dealer = (self.dealer + 1) % self.seats
-        if max(scores) < self.target and self.seed is not None:  # deal the next round now
+        decided = match_winner(scores, self.target, self._round_end, True) >= 0
+        if not decided and self.seed is not None:  # deal the next round now
             return self._dealt(rounds, scores, dealer), events
         state = attrs.evolve(self, round=None, rounds=rounds, scores=scores)
         if state.is_over:

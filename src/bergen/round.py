@@ -28,7 +28,7 @@ from bergen.hands import Boneyard, Hand
 from bergen.kernel import actions as A
 from bergen.kernel import play as K
 from bergen.kernel.deal import draws_for_lead, leader, required_lead
-from bergen.kernel.table import Table, drawable, side_of
+from bergen.kernel.table import Table, drawable, match_winner, side_of
 from bergen.line import LineOfPlay
 from bergen.moves import DRAW, MOVES, Action, Draw, End, Lead, Move, Pass, Play, action_of
 from bergen.playerview import PlayerView
@@ -628,14 +628,20 @@ class RoundState:
 
     @property
     def match_over(self) -> bool:
-        """Whether some side has reached the target (rule 9)."""
-        return max(self.scores) >= self._context.target
+        """Whether a side has won the match (rule 9): it reached the target, or, when the
+        rules check the target at the end of a round, this round is over and one side alone
+        has the highest score at or above it.
+        """
+        return self.winner is not None
 
     @property
     def winner(self) -> int | None:
-        """The side that reached the target, or ``None``."""
-        best = max(self.scores)
-        return self.scores.index(best) if best >= self._context.target else None
+        """The side that has won the match (see :attr:`match_over`), or ``None``."""
+        table = self._context.table
+        won = match_winner(
+            self.scores, self._context.target, table.round_end, self.outcome is not None
+        )
+        return won if won >= 0 else None
 
     @property
     def required_lead(self) -> Tile | None:
@@ -866,6 +872,12 @@ class RoundState:
             required = self.required_lead
             if isinstance(move, Lead) and move.tile not in hand:
                 return Reason.TILE_NOT_IN_HAND, f"seat {seat} does not hold {move.tile}"
+            if self._context.table.lead_any:
+                return (
+                    Reason.WRONG_LEAD,
+                    f"seat {seat} holds {required} and leads: any tile of its hand "
+                    "(rule 2, LeadTile.ANY); the round opens with a lead",
+                )
             return (
                 Reason.WRONG_LEAD,
                 f"seat {seat} holds {required}, the double that must lead "

@@ -57,9 +57,10 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_inconsistent_rules_exit_1_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--players", "3", "--reserve", "10"]) == 1
+    # 3 hands of 10 need 30 tiles; the set has 28 (docs/rules.md, rule 1).
+    assert main(["simulate", "--players", "3", "--hand-sizes", "6,10,5"]) == 1
     err = capsys.readouterr().err
-    assert "reserve" in err and len(err.strip().splitlines()) == 1
+    assert "hand size 10" in err and len(err.strip().splitlines()) == 1
 
 
 def test_partnerships_need_four_players(capsys: pytest.CaptureFixture[str]) -> None:

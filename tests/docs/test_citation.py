@@ -26,3 +26,17 @@ def test_citation_file_has_the_required_keys_and_the_package_version() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
     assert keys["version"] == project["version"]
     assert keys["license"] == "MIT"
+
+
+def test_citation_names_the_release_date_and_every_presets_rules_version() -> None:
+    from bergen import PRESETS
+
+    text = (ROOT / "CITATION.cff").read_text("utf-8")
+    keys = top_level(text)
+    assert keys["date-released"] == '"2026-12-01"'
+    assert "repository-code" not in keys  # no public address is known: none is made up
+    flat = " ".join(text.split())
+    for name, rules in PRESETS.items():
+        assert f"{name} {rules.version}" in flat
+        if rules.url:
+            assert f'url: "{rules.url}"' in text

@@ -446,7 +446,6 @@ def test_user_written_blocked_hand_judge() -> None:
 @pytest.mark.parametrize(
     ("change", "field"),
     [
-        (lambda: {"reserve": FixedReserve(16)}, "reserve"),
         (lambda: {"target": TargetByTable(three=0)}, "TargetByTable.three"),
         (lambda: {"target": FixedTarget(0)}, "FixedTarget.points"),
         (lambda: {"points": Points(double_header=-1)}, "Points.double_header"),
@@ -462,9 +461,15 @@ def test_bad_combinations_raise_a_rules_error_naming_the_field(
 
 
 def test_hand_sizes_that_do_not_fit_28_tiles() -> None:
+    # docs/rules.md, rule 1: sizes need only fit the tables that are played.
+    rules = CLASSIC.replace(hand_sizes=HandSizes(6, 10, 5))
+    assert rules.for_table(2).hand_size == 6 and rules.for_table(4).hand_size == 5
     with pytest.raises(RulesError) as err:
-        HandSizes(6, 10, 5)
-    assert "hand_sizes.three" in err.value.fields
+        rules.for_table(3)  # 30 tiles
+    assert "hand_sizes" in err.value.fields
+    with pytest.raises(RulesError) as err:
+        MatchState.new(3, rules, seed=1)
+    assert "hand_sizes" in err.value.fields
 
 
 def test_partnerships_only_at_four_seats() -> None:
@@ -475,11 +480,13 @@ def test_partnerships_only_at_four_seats() -> None:
 
 
 def test_a_reserve_that_leaves_nothing_drawable_at_this_table() -> None:
-    rules = CLASSIC.replace(reserve=FixedReserve(10))  # fine at 2 seats (16), not at 3 (10)
+    # docs/rules.md, rule 4: a reserve of 10 at three seats keeps the whole 10-tile boneyard:
+    # a game without draws, like Block Bergen.
+    rules = CLASSIC.replace(reserve=FixedReserve(10))
     assert rules.for_table(2).reserve == 10
-    with pytest.raises(RulesError) as err:
-        rules.for_table(3)
-    assert "reserve" in err.value.fields
+    assert rules.for_table(3).reserve == 10
+    state = MatchState.new(3, rules, seed=4).round
+    assert state is not None and state.drawable == 0
 
 
 def test_a_component_that_is_not_a_rule_is_rejected() -> None:

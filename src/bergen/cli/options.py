@@ -17,12 +17,15 @@ from bergen.rules import (
     FixedTarget,
     HandSizes,
     HighestDouble,
+    LeadTile,
     LowestDouble,
+    MatchEnd,
     NearTargetReduction,
     NoDouble,
     NoDoubleFirst,
     NoDoubleFirstNonDoublePips,
     NoReduction,
+    PartnershipBlock,
     Points,
     Rules,
 )
@@ -62,7 +65,11 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
         "rules", "a preset, then any switches to change (docs/rules.md, 'Presets and switches')"
     )
     g.add_argument(
-        "--rules", choices=sorted(PRESETS), default="classic", help="rules preset (default classic)"
+        "--rules",
+        choices=list(PRESETS),
+        default="classic",
+        metavar="NAME",
+        help=f"rules preset: {', '.join(PRESETS)} (default classic; docs/rules.md, 'Presets')",
     )
     g.add_argument(
         "--partnerships",
@@ -93,6 +100,23 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
         help="tiles dealt per seat with 2, 3, 4 seats (e.g. 6,5,5)",
     )
     g.add_argument("--lead", choices=("lowest", "highest"), help="which double leads")
+    g.add_argument(
+        "--lead-tile",
+        choices=tuple(v.value for v in LeadTile),
+        help="the seat holding that double leads it, or any tile of its hand (rule 2)",
+    )
+    g.add_argument(
+        "--match-end",
+        choices=tuple(v.value for v in MatchEnd),
+        help="the match ends the instant the target is reached, or at the end of the round: "
+        "highest score wins, a tie plays another round (rule 9)",
+    )
+    g.add_argument(
+        "--partnership-block",
+        choices=tuple(v.value for v in PartnershipBlock),
+        help="a partnership's blocked hand is judged on its two hands together, or on its "
+        "best single hand (rule 8)",
+    )
     g.add_argument(
         "--points",
         type=lambda s: _ints(s, 4, "--points"),
@@ -139,6 +163,12 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         changes["hand_sizes"] = HandSizes(*args.hand_sizes)
     if args.lead is not None:
         changes["lead"] = LowestDouble() if args.lead == "lowest" else HighestDouble()
+    if args.lead_tile is not None:
+        changes["lead_tile"] = LeadTile(args.lead_tile)
+    if args.match_end is not None:
+        changes["match_end"] = MatchEnd(args.match_end)
+    if args.partnership_block is not None:
+        changes["partnership_block"] = PartnershipBlock(args.partnership_block)
     if args.points is not None:
         if not any(args.points):
             raise RulesError(

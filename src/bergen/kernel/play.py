@@ -29,7 +29,7 @@ from bergen.kernel.table import (
     next_seat,
     side_of,
 )
-from bergen.kernel.tiles import FIT, HIGH, IS_DOUBLE, OTHER
+from bergen.kernel.tiles import FIT, HIGH, IS_DOUBLE, LOW, N_TILES, OTHER
 
 Position = tuple[tuple[int, ...], int, int, int, int]
 """``(masks, left, right, doubles, drawn)``: see the module docstring."""
@@ -108,14 +108,19 @@ def legal_actions(
 ) -> tuple[int, ...]:
     """Rules 2-4: the legal action ids of ``seat`` to move in ``pos`` (the round goes on).
 
-    Before the lead, the lead of the required double when ``seat`` holds it; then every play,
-    in :func:`legal_plays` order; if none, a draw while tiles above the reserve remain, else a
-    pass.
+    Before the lead, the lead of the required double when ``seat`` holds it (with
+    :attr:`~bergen.kernel.table.Table.lead_any`, the lead of any tile of that seat's hand, by
+    tile index); then every play, in :func:`legal_plays` order; if none, a draw while tiles
+    above the reserve remain, else a pass.
     """
     masks, left, right, _, drawn = pos
     if left < 0:
         t = required_lead(table, masks)
-        return (LEAD + t,) if t >= 0 and masks[seat] >> t & 1 else ()
+        if t < 0 or not masks[seat] >> t & 1:
+            return ()
+        if not table.lead_any:
+            return (LEAD + t,)
+        return tuple([LEAD + i for i in range(N_TILES) if masks[seat] >> i & 1])
     plays = legal_plays(masks[seat], left, right)
     if plays:
         return plays
@@ -135,7 +140,12 @@ def is_legal(
     if action < 0 or action > PASS:  # no action id
         return False
     if left < 0:
-        return action >= LEAD and action < DRAW and action - LEAD == _lead_of(table, masks, hand)
+        if action < LEAD or action >= DRAW:
+            return False
+        t = _lead_of(table, masks, hand)
+        if table.lead_any:
+            return t >= 0 and bool(hand >> (action - LEAD) & 1)
+        return action - LEAD == t
     if action < LEAD:
         t = action >> 1
         return bool(hand >> t & 1) and OTHER[t][right if action & 1 else left] >= 0
@@ -179,7 +189,8 @@ def end_of_play(
     """Rules 5-9 after ``seat`` laid tile ``t`` (``pos`` is the position after it): the header
     kind ``header`` (rule 5; -1 for none) scored and reduced near the target (rule 6), then going
     out (rule 7), then a block (rule 8); scoring stops at the first event that reaches the
-    target (rule 9). Otherwise the next seat moves.
+    target (rule 9), unless the table checks the target only at the end of a round
+    (:attr:`~bergen.kernel.table.Table.round_end`). Otherwise the next seat moves.
 
     Returns:
         A :data:`Step`.
@@ -193,7 +204,7 @@ def end_of_play(
         pts = header_points(table, base, s)
         scores = _replace(scores, side, s + pts)
         events = ((header, seat, side, pts, base, t),)
-        if s + pts >= table.target:
+        if s + pts >= table.target and not table.round_end:
             return pos, seat, scores, TARGET_REACHED, seat, events
     if not masks[seat]:
         side = side_of(table, seat)
@@ -239,16 +250,19 @@ def lead(
     scores: tuple[int, ...],
     t: int,
 ) -> Step:
-    """Rule 2: ``seat`` leads tile ``t`` (a double); it scores as a double header when the
-    rules score the lead (rule 5).
+    """Rule 2: ``seat`` leads tile ``t``; a double scores as a double header when the rules
+    score the lead (rule 5). A tile that is not a double (a lead of any tile) shows its higher
+    number at the left end and its lower number at the right, and scores nothing.
     """
     masks, _, _, _, drawn = pos
     new = _replace(masks, seat, masks[seat] ^ 1 << t)
-    flags = LEFT_DOUBLE | RIGHT_DOUBLE if IS_DOUBLE[t] else 0
-    header = DOUBLE_HEADER if table.lead_scores else -1
-    return end_of_play(
-        table, boneyard, (new, HIGH[t], HIGH[t], flags, drawn), seat, scores, t, header
-    )
+    if IS_DOUBLE[t]:
+        header = DOUBLE_HEADER if table.lead_scores else -1
+        after: Position = (new, HIGH[t], HIGH[t], LEFT_DOUBLE | RIGHT_DOUBLE, drawn)
+    else:
+        header = -1
+        after = (new, HIGH[t], LOW[t], 0, drawn)
+    return end_of_play(table, boneyard, after, seat, scores, t, header)
 
 
 def play(

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from bergen.kernel.deal import required_lead
 from bergen.kernel.play import Position, is_blocked
 from bergen.kernel.table import Table, blocked_winner, header_points
-from bergen.kernel.tiles import FIT, HIGH, IS_DOUBLE, OTHER
+from bergen.kernel.tiles import FIT, HIGH, IS_DOUBLE, LOW, N_TILES, OTHER
 
 
 class ChoiceError(ValueError):
@@ -42,25 +42,36 @@ def rollout(
     n = table.seats
     target = table.target
     partners = table.partnerships
+    round_end = table.round_end
     last = len(boneyard) - table.reserve if table.drawing else 0
     left_double = bool(doubles & 1)
     right_double = bool(doubles & 2)
     fit = FIT  # the tables as locals: the interpreter reads a local faster than a global
     other = OTHER
     is_double = IS_DOUBLE
-    if left < 0:  # the lead (rule 2): the only legal move, a double header if it scores
-        rnd()
+    if left < 0:  # the lead (rule 2): a double header if a double is led and the lead scores
+        u = rnd()
         t = required_lead(table, masks)
+        if table.lead_any:  # the k-th tile of the hand, by tile index
+            leads = [i for i in range(N_TILES) if hands[seat] >> i & 1]
+            try:
+                k = int(u * len(leads))
+            except (TypeError, ValueError, OverflowError) as e:  # not a finite number
+                raise ChoiceError(f"rnd() returned no number in [0, 1): {e}") from None
+            if k < 0 or k >= len(leads):
+                raise ChoiceError("rnd() returned a number outside [0, 1)")
+            t = leads[k]
         hand = hands[seat] ^ 1 << t
         hands[seat] = hand
-        left = right = HIGH[t]
-        left_double = right_double = True
+        left = HIGH[t]
+        right = LOW[t]
+        left_double = right_double = bool(is_double[t])
         side = seat & 1 if partners else seat
-        if table.lead_scores:
+        if table.lead_scores and left_double:
             s = points[side]
             pts = header_points(table, table.double_header, s)
             points[side] = s + pts
-            if s + pts >= target:
+            if s + pts >= target and not round_end:
                 return tuple(points)
         if not hand:
             points[side] += table.going_out
@@ -111,7 +122,7 @@ def rollout(
                 else:
                     pts = header_points(table, table.double_header, s)
                 points[side] = s + pts
-                if s + pts >= target:  # rule 9: scoring stops at the target
+                if s + pts >= target and not round_end:  # rule 9: scoring stops at the target
                     return tuple(points)
             if not hand:  # going out (rule 7)
                 points[seat & 1 if partners else seat] += table.going_out

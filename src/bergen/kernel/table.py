@@ -1,5 +1,6 @@
 """A ruleset's numbers at one table, and the rules that read them: the reduction near the
-target (rule 6), the blocked-hand judges (rule 8) and the sides (rule 10).
+target (rule 6), the blocked-hand judges (rule 8, with partnerships judged on the two hands
+together or on each side's best hand) and the sides (rule 10).
 
 A :class:`Table` is an immutable tuple of plain values built by the layer above from a
 ``bergen.Rules`` value (``bergen.rules.kernel_table``). Built-in components are codes that the
@@ -77,8 +78,15 @@ class Table(NamedTuple):
         judge_rule: One of the judge codes above.
         lead_rule: :data:`LOWEST_DOUBLE`, :data:`HIGHEST_DOUBLE` or :data:`CUSTOM_LEAD`.
         reduce: For :data:`CUSTOM_REDUCTION`: ``reduce(base, score, target)``, the points.
-        judge: For :data:`CUSTOM_JUDGE`: ``judge(side_masks)``, the winning side or -1.
+        judge: For :data:`CUSTOM_JUDGE`: ``judge(masks)`` with one hand mask per seat, the
+            winning side or -1 (the layer above combines partners' hands as the rules say).
         choose_lead: For :data:`CUSTOM_LEAD`: ``choose_lead(doubles_mask)``, a tile index.
+        lead_any: Whether the seat holding the required double may lead any tile of its hand
+            (rule 2, "the lead"); else it leads that double.
+        round_end: Whether the target is checked only when a round ends (rule 9, "match
+            end"); else the match ends the instant a side reaches it.
+        best_hand: With partnerships, whether a blocked hand is judged on the best single
+            hand of each side (rule 8, "partnership blocks"); else on the two hands together.
     """
 
     seats: int
@@ -99,6 +107,9 @@ class Table(NamedTuple):
     reduce: Callable[[int, int, int], int] = _no_reduce
     judge: Callable[[tuple[int, ...]], int] = _no_judge
     choose_lead: Callable[[int], int] = _no_lead
+    lead_any: bool = False
+    round_end: bool = False
+    best_hand: bool = False
 
 
 def side_of(table: Table, seat: int) -> int:
@@ -123,6 +134,21 @@ def drawable(table: Table, boneyard: int) -> int:
     if not table.drawing or boneyard <= table.reserve:
         return 0
     return boneyard - table.reserve
+
+
+def match_winner(scores: tuple[int, ...], target: int, round_end: bool, round_over: bool) -> int:
+    """Rule 9: the side that has won the match with ``scores`` (points per side), or -1.
+
+    The match ends the instant a side reaches ``target``; with ``round_end`` only once the
+    round is over (``round_over``), and then the highest score at or above the target wins,
+    while two sides level on it play another round.
+    """
+    best = max(scores)
+    if best < target:
+        return -1
+    if round_end and (not round_over or scores.count(best) > 1):
+        return -1
+    return scores.index(best)
 
 
 def near_target_points(base: int, score: int, target: int) -> int:
@@ -188,6 +214,37 @@ def no_double_first_non_double_pips(side_masks: tuple[int, ...]) -> int:
     )
 
 
+def judge_key(rule: int, mask: int) -> tuple[int, int]:
+    """Rule 8: the key a built-in judge ``rule`` ranks a hand (or a side's tiles) ``mask`` by:
+    the lowest key wins. Fewest doubles then pips; pips; holding a double (0 or 1) then pips;
+    holding a double then the pips of non-double tiles.
+    """
+    if rule == FEWEST_DOUBLES_THEN_PIPS:
+        return ((mask & DOUBLES_MASK).bit_count(), mask_pips(mask))
+    if rule == FEWEST_PIPS:
+        return (0, mask_pips(mask))
+    if rule == NO_DOUBLE_FIRST:
+        return (1 if mask & DOUBLES_MASK else 0, mask_pips(mask))
+    return (1 if mask & DOUBLES_MASK else 0, mask_pips(mask & NON_DOUBLES_MASK))
+
+
+def best_hand_winner(table: Table, masks: tuple[int, ...]) -> int:
+    """Rule 8 with partnerships judged on each side's best single hand: the side of the seat
+    whose hand has the lowest key under the table's built-in judge, or -1 when seats of both
+    sides share the lowest key (partners sharing it win together).
+    """
+    keys = [judge_key(table.judge_rule, m) for m in masks]
+    best = min(keys)
+    winner = -1
+    for seat, k in enumerate(keys):
+        if k == best:
+            side = side_of(table, seat)
+            if winner >= 0 and winner != side:
+                return -1
+            winner = side
+    return winner
+
+
 def side_masks(table: Table, masks: tuple[int, ...]) -> tuple[int, ...]:
     """The tiles of each side: a partnership's two hands together (rules 8 and 10)."""
     if not table.partnerships:
@@ -196,15 +253,21 @@ def side_masks(table: Table, masks: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def blocked_winner(table: Table, masks: tuple[int, ...]) -> int:
-    """Rule 8: the side that wins a blocked hand from the seats' hand masks, or -1 (nobody)."""
-    by_side = side_masks(table, masks)
+    """Rule 8: the side that wins a blocked hand from the seats' hand masks, or -1 (nobody).
+
+    A partnership is judged on its two hands together, or on its best single hand when
+    :attr:`Table.best_hand` is set; a user-supplied judge receives every seat's hand.
+    """
     rule = table.judge_rule
+    if rule == CUSTOM_JUDGE:
+        return table.judge(masks)
+    if table.partnerships and table.best_hand:
+        return best_hand_winner(table, masks)
+    by_side = side_masks(table, masks)
     if rule == FEWEST_DOUBLES_THEN_PIPS:
         return fewest_doubles_then_pips(by_side)
     if rule == FEWEST_PIPS:
         return fewest_pips(by_side)
     if rule == NO_DOUBLE_FIRST:
         return no_double_first(by_side)
-    if rule == NO_DOUBLE_FIRST_NON_DOUBLE_PIPS:
-        return no_double_first_non_double_pips(by_side)
-    return table.judge(by_side)
+    return no_double_first_non_double_pips(by_side)

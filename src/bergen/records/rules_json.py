@@ -3,7 +3,10 @@
 A preset is written ``{"preset": "classic", "version": "1"}``. Any other ruleset is written with
 every field of :class:`bergen.Rules`; a built-in component is an object naming its type and its
 fields (``{"type": "FixedReserve", "count": 2}``), and ``"base"`` names the preset the set was
-derived from (``"classic"``, ``"simple"``) or is ``null``. A component a user wrote cannot be
+derived from (a name of :data:`bergen.PRESETS`) or is ``null``. The switches ``lead_tile``,
+``match_end`` and ``partnership_block`` are written only when they are not the default
+(``"double"``, ``"instant"``, ``"together"``), so that a record of rules without them reads the
+same in every version of the format. A component a user wrote cannot be
 written: the record would not replay anywhere else (docs/rules.md, "Presets and
 switches").
 """
@@ -23,12 +26,15 @@ from bergen.rules import (
     FixedTarget,
     HandSizes,
     HighestDouble,
+    LeadTile,
     LowestDouble,
+    MatchEnd,
     NearTargetReduction,
     NoDouble,
     NoDoubleFirst,
     NoDoubleFirstNonDoublePips,
     NoReduction,
+    PartnershipBlock,
     Points,
     Rules,
     TargetByTable,
@@ -48,7 +54,13 @@ COMPONENT_TYPES: dict[str, tuple[type, ...]] = {
 
 _POINT_FIELDS = tuple(f.name for f in attrs.fields(Points))
 _NO_DOUBLE = tuple(d.value for d in NoDouble)
-_PRESET_META = ("name", "version", "source", "base")
+_PRESET_META = ("name", "version", "source", "url", "base")
+_ENUM_FIELDS: dict[str, tuple[type[LeadTile] | type[MatchEnd] | type[PartnershipBlock], object]] = {
+    "lead_tile": (LeadTile, LeadTile.DOUBLE),
+    "match_end": (MatchEnd, MatchEnd.INSTANT),
+    "partnership_block": (PartnershipBlock, PartnershipBlock.TOGETHER),
+}
+"""The switches written only when not the default: ``(enum, default)`` by field."""
 _RULE_FIELDS = (
     "hand_sizes",
     "lead",
@@ -100,7 +112,7 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
     """
     if rules.name is not None and PRESETS.get(rules.name) == rules:
         return {"preset": rules.name, "version": rules.version}
-    known = set(_RULE_FIELDS) | set(_PRESET_META)
+    known = set(_RULE_FIELDS) | set(_PRESET_META) | set(_ENUM_FIELDS)
     unknown = [f.name for f in attrs.fields(Rules) if f.name not in known]
     if unknown:  # pragma: no cover - guards against a rules field added without a record form
         raise RecordError(
@@ -110,8 +122,7 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
     if base is not None and base not in PRESETS:
         raise RecordError(
             f"the rules' base {_brief(base)} is not a preset, and a record's base is null or "
-            "one of "
-            f"{', '.join(sorted(PRESETS))}: use rules.replace(base=None)",
+            f"one of {', '.join(PRESETS)}: use rules.replace(base=None)",
             reason=RecordReason.RULES,
         )
     out: dict[str, Any] = {"base": base}
@@ -137,6 +148,10 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
             out[name] = value.value
         else:
             out[name] = value
+    for name, (_, default) in _ENUM_FIELDS.items():
+        value = getattr(rules, name)
+        if value is not default:
+            out[name] = value.value
     return out
 
 
@@ -209,7 +224,7 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
         if not isinstance(name, str) or name not in PRESETS:
             raise RecordError(
                 f"{where}.preset: unknown preset {_brief(name)} (this library has "
-                f"{', '.join(sorted(PRESETS))})",
+                f"{', '.join(PRESETS)})",
                 reason=RecordReason.RULES,
             )
         preset = PRESETS[name]
@@ -220,7 +235,8 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
                 reason=RecordReason.RULES,
             )
         return preset
-    _fields_exact(obj, ("base", *_RULE_FIELDS), where)
+    optional = tuple(f for f in _ENUM_FIELDS if f in obj)
+    _fields_exact(obj, ("base", *_RULE_FIELDS, *optional), where)
     base = obj["base"]
     if base is not None and not isinstance(base, str):
         raise RecordError(
@@ -230,8 +246,7 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
     if base is not None and base not in PRESETS:
         raise RecordError(
             f"{where}.base: unknown preset {_brief(base)}: a custom ruleset's base is null or "
-            "one of "
-            f"{', '.join(sorted(PRESETS))}",
+            f"one of {', '.join(PRESETS)}",
             reason=RecordReason.RULES,
         )
     fields: dict[str, Any] = {}
@@ -262,6 +277,16 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
                         reason=RecordReason.RULES,
                     )
                 fields[name] = value
+        for name in optional:
+            kind = _ENUM_FIELDS[name][0]
+            values = [v.value for v in kind]
+            if obj[name] not in values:
+                raise RecordError(
+                    f"{where}.{name}: expected one of {', '.join(map(repr, values))}, "
+                    f"got {obj[name]!r}",
+                    reason=RecordReason.RULES,
+                )
+            fields[name] = kind(obj[name])
         return Rules(**fields, base=base)
     except RulesError as e:
         raise RecordError(f"{where}: inconsistent rules: {e}", reason=RecordReason.RULES) from e

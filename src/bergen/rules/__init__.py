@@ -20,12 +20,15 @@ from bergen.rules.components import (
     FixedTarget,
     HandSizes,
     HighestDouble,
+    LeadTile,
     LowestDouble,
+    MatchEnd,
     NearTargetReduction,
     NoDouble,
     NoDoubleFirst,
     NoDoubleFirstNonDoublePips,
     NoReduction,
+    PartnershipBlock,
     Points,
     TargetByTable,
 )
@@ -35,12 +38,18 @@ from bergen.rules.protocols import (
     HeaderReduction,
     LeadRule,
     ReserveRule,
+    SeatBlockedHandJudge,
     TargetRule,
 )
 
 __all__ = [
+    "CELKO",
     "CLASSIC",
+    "DOMINO_GAMES",
+    "ONLINEDOMINOGAMES",
+    "PAGAT",
     "PRESETS",
+    "PUZZLE_PLACE",
     "SIMPLE",
     "BlockedHandJudge",
     "FewestDoublesThenPips",
@@ -52,15 +61,19 @@ __all__ = [
     "HeaderReduction",
     "HighestDouble",
     "LeadRule",
+    "LeadTile",
     "LowestDouble",
+    "MatchEnd",
     "NearTargetReduction",
     "NoDouble",
     "NoDoubleFirst",
     "NoDoubleFirstNonDoublePips",
     "NoReduction",
+    "PartnershipBlock",
     "Points",
     "ReserveRule",
     "Rules",
+    "SeatBlockedHandJudge",
     "TableRules",
     "TargetByTable",
     "TargetRule",
@@ -112,7 +125,8 @@ class TableRules:
         seats: The number of seats, 2..4.
         hand_size: Tiles dealt to each seat.
         boneyard_size: Tiles left in the boneyard after the deal.
-        reserve: Boneyard tiles never drawn.
+        reserve: Boneyard tiles never drawn: the rules' reserve, or the whole boneyard when
+            that is smaller (a game without draws).
         target: The match target, in points.
         sides: The number of sides (2 with partnerships, else ``seats``).
     """
@@ -147,18 +161,27 @@ class Rules:
         target: The match target (rule 9; :class:`TargetByTable` or :class:`FixedTarget`, or
             an ``int`` for a fixed target).
         partnerships: Two partnerships at four seats, seats 0+2 against 1+3 (rule 10).
+        lead_tile: What the seat holding the required double leads: that double, or any tile
+            (rule 2; :class:`LeadTile`).
+        match_end: Whether the match ends the instant a side reaches the target or only at
+            the end of a round (rule 9; :class:`MatchEnd`).
+        partnership_block: Whether a partnership's blocked hand is judged on its two hands
+            together or on its best single hand (rules 8 and 10; :class:`PartnershipBlock`).
         name: The preset name, ``None`` for a custom ruleset.
         version: The preset's rules version, bumped whenever what is legal or how it scores
             changes (``None`` for a custom ruleset).
         source: The rule texts the preset follows.
+        url: The public address of the preset's rule page, ``None`` for a text without one.
         base: For a custom ruleset, the name of the preset it was derived from.
 
     Raises:
         RulesError: when a component does not implement its protocol, every point value is 0
             (no match could end), or the combination is
-            unusable at every table size (hands that do not fit 28 tiles, a reserve that leaves
-            nothing to draw, a target below 1). A combination that fails only at some table
-            sizes is rejected by :meth:`for_table` when a round or match is created there.
+            unusable at every table size (hands that do not fit 28 tiles, a negative reserve,
+            a target below 1). A combination that fails only at some table sizes is rejected
+            by :meth:`for_table` when a round or match is created there. A reserve as large as
+            the boneyard, or hands that take every tile, are accepted: such games have no
+            draws (docs/rules.md, rule 4).
     """
 
     hand_sizes: HandSizeRule = attrs.field(
@@ -186,9 +209,13 @@ class Rules:
         validator=_check_protocol(TargetRule),
     )
     partnerships: bool = attrs.field(default=False, validator=_check_bool)
+    lead_tile: LeadTile = attrs.field(default=LeadTile.DOUBLE)
+    match_end: MatchEnd = attrs.field(default=MatchEnd.INSTANT)
+    partnership_block: PartnershipBlock = attrs.field(default=PartnershipBlock.TOGETHER)
     name: str | None = None
     version: str | None = None
     source: str | None = None
+    url: str | None = None
     base: str | None = None
 
     def __attrs_post_init__(self) -> None:
@@ -197,6 +224,16 @@ class Rules:
             raise RulesError(
                 f"no_double must be a NoDouble, got {_brief(self.no_double)}", fields=("no_double",)
             )
+        for field, kind in (
+            ("lead_tile", LeadTile),
+            ("match_end", MatchEnd),
+            ("partnership_block", PartnershipBlock),
+        ):
+            if not isinstance(getattr(self, field), kind):
+                raise RulesError(
+                    f"{field} must be a {kind.__name__}, got {_brief(getattr(self, field))}",
+                    fields=(field,),
+                )
         if not isinstance(self.points, Points):
             raise RulesError(
                 f"points must be a Points value, got {_brief(self.points)}", fields=("points",)
@@ -232,8 +269,9 @@ class Rules:
 
         Raises:
             RulesError: when ``seats`` is not 2..4, partnerships are on at other than four
-                seats, the hands do not fit 28 tiles, the reserve is negative or leaves nothing
-                drawable, or the target is below 1; the message names the fields.
+                seats, the hands do not fit 28 tiles, the reserve is negative, or the target is
+                below 1; the message names the fields. A reserve at least as large as the
+                boneyard means no draws (the table's reserve is then the whole boneyard).
         """
         if type(seats) is not int or seats not in (2, 3, 4):
             raise RulesError(
@@ -255,17 +293,7 @@ class Rules:
             raise RulesError(
                 f"reserve must be an int >= 0, got {_brief(reserve)}", fields=("reserve",)
             )
-        if self.drawing and reserve >= boneyard and boneyard > 0:
-            raise RulesError(
-                f"a reserve of {reserve} leaves nothing to draw from the {boneyard}-tile boneyard "
-                f"at {seats} seats (turn drawing off for Block Bergen instead)",
-                fields=("reserve", "hand_sizes"),
-            )
-        if reserve > boneyard:
-            raise RulesError(
-                f"a reserve of {reserve} exceeds the {boneyard}-tile boneyard at {seats} seats",
-                fields=("reserve", "hand_sizes"),
-            )
+        reserve = min(reserve, boneyard)  # a reserve the boneyard cannot fill: no draws
         target = self.target.target(seats, self.partnerships)
         if type(target) is not int or target < 1:
             raise RulesError(
@@ -276,8 +304,8 @@ class Rules:
     def replace(self, **changes: Any) -> Rules:
         """Return a ruleset with some fields changed.
 
-        The result is unnamed (``name``, ``version`` and ``source`` are ``None``) and remembers
-        the preset it came from in ``base``, unless the changes name it themselves.
+        The result is unnamed (``name``, ``version``, ``source`` and ``url`` are ``None``) and
+        remembers the preset it came from in ``base``, unless the changes name it themselves.
 
         Raises:
             RulesError: when the new combination is inconsistent, or for an unknown field
@@ -294,6 +322,7 @@ class Rules:
             "name": None,
             "version": None,
             "source": None,
+            "url": None,
             "base": self.name or self.base,
         }
         fields.update(changes)
@@ -312,7 +341,7 @@ CLASSIC = Rules(
     version="1",
     source="SV and DE, the Swedish and German rules pages of a domino app; pagat; Celko",
 )
-"""The default rules: docs/rules.md, rules 1-10."""
+"""The default rules: docs/rules.md, rules 1-10 (the Swedish and German texts ``SV``/``DE``)."""
 
 SIMPLE = Rules(
     hand_sizes=HandSizes(6, 5, 5),
@@ -325,7 +354,80 @@ SIMPLE = Rules(
     version="1",
     source="EN, the English rules page with variants, a worked hand and a FAQ",
 )
-"""The English rule page's rules (docs/rules.md, "Presets and switches")."""
+"""The English rules page ``EN`` (docs/rules.md, "Presets and switches")."""
 
-PRESETS: dict[str, Rules] = {"classic": CLASSIC, "simple": SIMPLE}
+PAGAT = Rules(
+    name="pagat",
+    version="1",
+    source="pagat.com, Bergen",
+    url="https://www.pagat.com/domino/line/bergen.html",
+)
+"""pagat.com's Bergen (docs/rules.md, "Published pages"): 6/6/5 tiles, the lowest double
+leads, two tiles of the boneyard never drawn; where the page could not be read, the classic
+rules."""
+
+CELKO = Rules(
+    name="celko",
+    version="1",
+    source="Joe Celko, Bergen, The Game Cabinet",
+    url="http://gamecabinet.com/rules/Bergen.html",
+)
+"""Joe Celko's article in The Game Cabinet (docs/rules.md, "Published pages"): 6/6/5 tiles,
+headers 2 and 3 reduced near the target, going out and a blocked hand 2, targets 15 and 10."""
+
+DOMINO_GAMES = Rules(
+    lead=HighestDouble(),
+    points=Points(going_out=1, blocked_hand=1),
+    reduction=NoReduction(),
+    blocked=FewestPips(),
+    reserve=FixedReserve(0),
+    target=FixedTarget(15),
+    name="domino-games.com",
+    version="1",
+    source="domino-games.com, Bergen Domino Rules",
+    url="http://domino-games.com/domino-rules/bergen-rules.html",
+)
+"""domino-games.com (docs/rules.md, "Published pages"): the highest double leads and scores
+2, the lightest hand 1 point when a round ends (going out, or a blocked hand), target 15."""
+
+ONLINEDOMINOGAMES = Rules(
+    lead=HighestDouble(),
+    lead_tile=LeadTile.ANY,
+    points=Points(going_out=1, blocked_hand=1),
+    reduction=NoReduction(),
+    blocked=FewestPips(),
+    reserve=FixedReserve(0),
+    target=FixedTarget(15),
+    match_end=MatchEnd.ROUND_END,
+    name="onlinedominogames",
+    version="1",
+    source="onlinedominogames.com, Bergen Dominoes Game Rules",
+    url="https://onlinedominogames.com/bergen-dominoes",
+)
+"""onlinedominogames.com (docs/rules.md, "Published pages"): the seat with the highest double
+leads any tile, a redeal when nobody holds a double, the boneyard drawn to the last tile, 1
+point for the round's winner, 15 or more at the end of a round wins."""
+
+PUZZLE_PLACE = Rules(
+    hand_sizes=HandSizes(6, 6, 6),
+    lead=HighestDouble(),
+    points=Points(going_out=1, blocked_hand=1),
+    reduction=NoReduction(),
+    blocked=NoDoubleFirstNonDoublePips(),
+    reserve=FixedReserve(0),
+    target=FixedTarget(15),
+    name="puzzle-place",
+    version="1",
+    source="puzzle-place.net, Bergen",
+    url="http://www.puzzle-place.net/bergen.htm",
+)
+"""puzzle-place.net (docs/rules.md, "Published pages"): six tiles each, the highest double
+leads and scores 2, going out 1, a blocked hand to a hand without a double, else to the fewest
+pips on non-double tiles, for 1; fifteen points is game."""
+
+PRESETS: dict[str, Rules] = {
+    r.name: r
+    for r in (CLASSIC, SIMPLE, PAGAT, CELKO, DOMINO_GAMES, ONLINEDOMINOGAMES, PUZZLE_PLACE)
+    if r.name is not None
+}
 """The presets by name."""

@@ -21,12 +21,15 @@ __all__ = [
     "FixedTarget",
     "HandSizes",
     "HighestDouble",
+    "LeadTile",
     "LowestDouble",
+    "MatchEnd",
     "NearTargetReduction",
     "NoDouble",
     "NoDoubleFirst",
     "NoDoubleFirstNonDoublePips",
     "NoReduction",
+    "PartnershipBlock",
     "Points",
     "TargetByTable",
 ]
@@ -68,27 +71,17 @@ class HandSizes:
         three: Tiles each with three seats.
         four: Tiles each with four seats.
 
+    A size need only fit the 28 tiles at the tables that are played: ``HandSizes(6, 6, 8)``
+    is a value, and :meth:`bergen.Rules.for_table` refuses four seats with it (32 tiles).
+    Hands that take every tile, or leave only the reserve, are games without draws.
+
     Raises:
-        RulesError: when a size is below 1 or the hands do not fit in 28 tiles.
+        RulesError: when a size is not an int of at least 1.
     """
 
     two: int = attrs.field(validator=_positive)
     three: int = attrs.field(validator=_positive)
     four: int = attrs.field(validator=_positive)
-
-    def __attrs_post_init__(self) -> None:
-        """Check that every table's hands fit in the 28-tile set."""
-        for seats, size, name in (
-            (2, self.two, "two"),
-            (3, self.three, "three"),
-            (4, self.four, "four"),
-        ):
-            if seats * size > 28:
-                raise RulesError(
-                    f"hand size {size} for {seats} seats needs {seats * size} tiles; "
-                    "the set has 28",
-                    fields=(f"hand_sizes.{name}",),
-                )
 
     def hand_size(self, seats: int) -> int:
         """Tiles dealt to each of ``seats`` seats (2, 3 or 4).
@@ -142,6 +135,51 @@ class NoDouble(enum.Enum):
     def __repr__(self) -> str:
         """Valid Python: ``NoDouble.REDEAL``."""
         return f"NoDouble.{self.name}"
+
+
+class LeadTile(enum.Enum):
+    """What the seat holding the required double leads (docs/rules.md, rule 2)."""
+
+    DOUBLE = "double"
+    """That double (``SV``, ``DE``, ``EN``; pagat, domino-games.com, puzzle-place)."""
+    ANY = "any"
+    """Any tile of its hand (onlinedominogames: "Turn can be started with any tile"). A tile
+    that is not a double is laid with its higher number at the left end and scores nothing."""
+
+    def __repr__(self) -> str:
+        """Valid Python: ``LeadTile.DOUBLE``."""
+        return f"LeadTile.{self.name}"
+
+
+class MatchEnd(enum.Enum):
+    """When the target ends the match (docs/rules.md, rule 9)."""
+
+    INSTANT = "instant"
+    """The instant a side reaches the target, in the middle of a round if need be (``SV``:
+    "Matchen tar slut i samma ögonblick som målet nås")."""
+    ROUND_END = "round"
+    """Only when a round ends: the round is played out, and then the highest score at or above
+    the target wins; when two sides share it, another round is dealt (onlinedominogames:
+    "Player scoring 15 or more after end of a round wins the game")."""
+
+    def __repr__(self) -> str:
+        """Valid Python: ``MatchEnd.INSTANT``."""
+        return f"MatchEnd.{self.name}"
+
+
+class PartnershipBlock(enum.Enum):
+    """What a partnership is judged on in a blocked hand (docs/rules.md, rules 8 and 10)."""
+
+    TOGETHER = "together"
+    """Its two hands together, as if one hand (``SV``/``DE``: the side, "sidan", holds the
+    doubles and pips)."""
+    BEST_HAND = "best-hand"
+    """Its best single hand: the seat with the best hand wins for its side; seats of both
+    sides level on the best hand score nothing (the rule of Caribbean domino apps)."""
+
+    def __repr__(self) -> str:
+        """Valid Python: ``PartnershipBlock.TOGETHER``."""
+        return f"PartnershipBlock.{self.name}"
 
 
 @attrs.frozen

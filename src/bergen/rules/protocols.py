@@ -19,6 +19,7 @@ __all__ = [
     "HeaderReduction",
     "LeadRule",
     "ReserveRule",
+    "SeatBlockedHandJudge",
     "TargetRule",
 ]
 
@@ -95,6 +96,33 @@ class BlockedHandJudge(Protocol):
             The winning side's index (``0 .. len(sides) - 1``), which scores
             ``Points.blocked_hand``; or ``None`` when nobody scores. Any other value makes the
             engine raise ``PositionError``.
+        """
+        ...
+
+
+@runtime_checkable
+class SeatBlockedHandJudge(BlockedHandJudge, Protocol):
+    """A blocked-hand judge that sees each seat's hand (docs/rules.md, rule 8).
+
+    A judge with only :meth:`~BlockedHandJudge.winner` is given each side's tiles: with
+    partnerships the two hands together, or, with ``partnership_block`` set to
+    ``PartnershipBlock.BEST_HAND``, it is asked first which partner's hand is better and then
+    which side's best hand wins. A judge that also has :meth:`winner_of_hands` is asked that
+    instead, with every seat's hand, and decides on its own how partners count (the
+    ``partnership_block`` switch is not consulted).
+    """
+
+    def winner_of_hands(self, hands: Sequence[Sequence[Tile]], sides: Sequence[int]) -> int | None:
+        """Return the side that wins a blocked hand (rule 8).
+
+        Args:
+            hands: The tiles each seat holds when the round blocks, indexed by seat.
+            sides: The side of each seat (``sides[seat]``): the seat itself, or with
+                partnerships ``seat % 2``.
+
+        Returns:
+            The winning side's index, which scores ``Points.blocked_hand``; or ``None`` when
+            nobody scores. Any other value makes the engine raise ``PositionError``.
         """
         ...
 

@@ -16,14 +16,22 @@ from bergen.rules.components import (
     FewestDoublesThenPips,
     FewestPips,
     HighestDouble,
+    LeadTile,
     LowestDouble,
+    MatchEnd,
     NearTargetReduction,
     NoDouble,
     NoDoubleFirst,
     NoDoubleFirstNonDoublePips,
     NoReduction,
+    PartnershipBlock,
 )
-from bergen.rules.protocols import BlockedHandJudge, HeaderReduction, LeadRule
+from bergen.rules.protocols import (
+    BlockedHandJudge,
+    HeaderReduction,
+    LeadRule,
+    SeatBlockedHandJudge,
+)
 from bergen.tiles import DOUBLES, Tile, tiles_of_mask
 
 __all__ = ["kernel_table"]
@@ -50,16 +58,41 @@ def _reduce_with(reduction: HeaderReduction) -> Callable[[int, int, int], int]:
     return reduce
 
 
-def _judge_with(judge: BlockedHandJudge, sides: int) -> Callable[[tuple[int, ...]], int]:
-    def winner(side_masks: tuple[int, ...]) -> int:
-        side = judge.winner([tiles_of_mask(m) for m in side_masks])
+def _judge_with(
+    judge: BlockedHandJudge, partnerships: bool, best_hand: bool
+) -> Callable[[tuple[int, ...]], int]:
+    """The kernel's custom judge: every seat's hand mask in, the winning side (or -1) out
+    (docs/rules.md, rule 8). A :class:`SeatBlockedHandJudge` sees each seat's hand; any other
+    judge is given each side's tiles: partners' hands together, or with ``best_hand`` first
+    the better of the two partners' hands (the first on a tie) and then the sides' best hands.
+    """
+    sides = 2 if partnerships else 0
+
+    def check(side: object, seats: int) -> int:
         if side is None:
             return -1
-        if type(side) is not int or not 0 <= side < sides:
+        count = sides or seats
+        if type(side) is not int or not 0 <= side < count:
             raise PositionError(
                 f"the blocked-hand judge {_brief(judge)} returned {_brief(side)}, not a side"
             )
         return side
+
+    def winner(masks: tuple[int, ...]) -> int:
+        hands = [tiles_of_mask(m) for m in masks]
+        if isinstance(judge, SeatBlockedHandJudge):
+            of = [s % 2 if partnerships else s for s in range(len(hands))]
+            return check(judge.winner_of_hands(hands, of), len(hands))
+        if not partnerships:
+            return check(judge.winner(hands), len(hands))
+        if not best_hand:
+            return check(judge.winner([hands[0] + hands[2], hands[1] + hands[3]]), 4)
+        best = []
+        for side in (0, 1):
+            pair = [hands[side], hands[side + 2]]
+            better = check(judge.winner(pair), 4)
+            best.append(pair[1] if better == 1 else pair[0])
+        return check(judge.winner(best), 4)
 
     return winner
 
@@ -124,6 +157,13 @@ def kernel_table(rules: Rules, seats: int) -> K.Table:
         judge_rule=judge,
         lead_rule=lead,
         reduce=_reduce_with(reduction),
-        judge=_judge_with(rules.blocked, table.sides),
+        judge=_judge_with(
+            rules.blocked,
+            rules.partnerships,
+            rules.partnership_block is PartnershipBlock.BEST_HAND,
+        ),
         choose_lead=_lead_with(rules.lead),
+        lead_any=rules.lead_tile is LeadTile.ANY,
+        round_end=rules.match_end is MatchEnd.ROUND_END,
+        best_hand=rules.partnership_block is PartnershipBlock.BEST_HAND,
     )

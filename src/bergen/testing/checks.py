@@ -17,7 +17,7 @@ from bergen.events import EventKind, OutcomeKind, ScoreEvent
 from bergen.line import PlacedTile
 from bergen.moves import DRAW, PASS, Draw, End, Lead, Move, Pass, Play
 from bergen.round import RoundState
-from bergen.rules import NearTargetReduction, Points, Rules
+from bergen.rules import LeadTile, MatchEnd, NearTargetReduction, Points, Rules
 from bergen.testing.model import model_lead
 from bergen.tiles import TILES, Tile
 
@@ -106,7 +106,9 @@ def _expected_legal(state: RoundState, placed: Sequence[PlacedTile], drawable: i
         if not doubles:
             return set()
         lead = model_lead(state.rules, doubles)
-        return {Lead(lead)} if lead in hand else set()
+        if lead not in hand:
+            return set()
+        return {Lead(t) for t in hand} if state.rules.lead_tile is LeadTile.ANY else {Lead(lead)}
     left, right = placed[0].left, placed[-1].right
     plays: set[Move] = set()
     for t in hand:
@@ -218,6 +220,8 @@ def check_round_state(state: RoundState) -> None:
 
     # Round end: over exactly on going out, a block, or the target.
     reached = [i for i, s in enumerate(state.scores) if s >= state.target]
+    if rules.match_end is MatchEnd.ROUND_END:
+        reached = []  # the target is judged once the round is over (rule 9)
     if len(reached) > 1:
         raise fail("match-end", f"more than one side reached the target: {state.scores}")
     empty = [i for i, h in enumerate(state.hands) if len(h) == 0]
@@ -326,6 +330,7 @@ def check_events(
     seat = before.to_move
     running = list(before.scores)
     target = before.target
+    instant = rules.match_end is MatchEnd.INSTANT  # else the target waits for the round end
     stage = 0  # 0: nothing yet, 1: a header, 2: an ending event
     for i, e in enumerate(events):
         if e.points < 0:
@@ -344,12 +349,13 @@ def check_events(
             if e.kind is EventKind.GOING_OUT and e.seat != seat:
                 raise fail("events", f"{e} names a seat other than the mover {seat}")
             stage = 2
-        if any(s >= target for s in running):
+        if instant and any(s >= target for s in running):
             raise fail("events", f"{e} scored after a side reached the target {target}")
         running[e.side] += e.points
         if (
             e.kind in _HEADERS
             and _header_cap_applies(rules)
+            and instant
             and running[e.side] > target
             and e.points > 0
         ):
@@ -363,5 +369,5 @@ def check_events(
             f"scores went from {before.scores} to {after.scores}; "
             f"the events {[str(e) for e in events]} add up to {tuple(running)}",
         )
-    if max(running) >= target and after.outcome is None:
+    if instant and max(running) >= target and after.outcome is None:
         raise fail("round-end", f"a side reached the target {target}; the round goes on")

@@ -12,7 +12,7 @@ from bergen.events import ScoreEvent
 from bergen.match import MatchState
 from bergen.moves import Move
 from bergen.round import RoundState
-from bergen.rules import NoDouble
+from bergen.rules import MatchEnd, NoDouble
 from bergen.testing.checks import InvariantViolation, _fail, _snapshot
 from bergen.testing.round_checks import RoundChecker
 
@@ -85,6 +85,12 @@ class MatchChecker:
         if list(match.scores) != self.scores:
             raise fail("model", f"match scores {match.scores}; the model has {self.scores}")
         reached = [i for i, s in enumerate(match.scores) if s >= match.target]
+        if match.rules.match_end is MatchEnd.ROUND_END:
+            # Rule 9: judged when no round is in play; the one highest side at or above the
+            # target wins, sides level on it play on.
+            best = max(match.scores)
+            top = [i for i, s in enumerate(match.scores) if s == best]
+            reached = top if match.round is None and best >= match.target and len(top) == 1 else []
         if match.is_over != bool(reached):
             raise fail("match-end", f"is_over is {match.is_over} with scores {match.scores}")
         if len(reached) > 1:
@@ -168,7 +174,11 @@ class MatchChecker:
         self.rounds += 1
         if after.rounds != (*before.rounds, after_round):
             raise fail("model", "the finished round was not recorded as it ended")
-        if max(self.scores) >= after.target:
+        best = max(self.scores)
+        decided = best >= after.target and (
+            after.rules.match_end is MatchEnd.INSTANT or self.scores.count(best) == 1
+        )
+        if decided:  # rule 9; under MatchEnd.ROUND_END sides level on the best play on
             self._check_match(move, before)
             if not after.is_over:
                 raise fail("match-end", f"side reached {after.target} but the match goes on")

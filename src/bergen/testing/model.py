@@ -25,12 +25,15 @@ from bergen.rules import (
     FewestDoublesThenPips,
     FewestPips,
     HighestDouble,
+    LeadTile,
     LowestDouble,
+    MatchEnd,
     NearTargetReduction,
     NoDouble,
     NoDoubleFirst,
     NoDoubleFirstNonDoublePips,
     NoReduction,
+    PartnershipBlock,
     Rules,
 )
 from bergen.tiles import TILES, Tile
@@ -309,7 +312,12 @@ class RoundModel:
             return set()
         if not self.line:
             lead = self.required_lead()
-            return {Lead(lead)} if lead in self.hands[self.to_move] else set()
+            hand = self.hands[self.to_move]
+            if lead not in hand:
+                return set()
+            if self.rules.lead_tile is LeadTile.ANY:  # any tile of the leader's hand (rule 2)
+                return {Lead(t) for t in hand}
+            return {Lead(lead)}
         plays = self.fitting_plays(self.to_move)
         if plays:
             return plays
@@ -355,7 +363,8 @@ class RoundModel:
         self.hands[seat].remove(tile)
         if isinstance(move, Lead):
             self.line.append((tile, tile.high, tile.low))
-            header = EventKind.DOUBLE_HEADER if self.rules.lead_scores else None
+            # A double led scores when the lead scores; any other tile shows two numbers.
+            header = EventKind.DOUBLE_HEADER if self.rules.lead_scores and tile.is_double else None
         else:
             if move.end is End.LEFT:
                 n = self.line[0][1]
@@ -383,7 +392,7 @@ class RoundModel:
             pts = model_reduce(self.rules, base, self.scores[side], self.target)
             self.scores[side] += pts
             events.append(ScoreEvent(header, seat, side, pts, base, tile))
-            if self.scores[side] >= self.target:
+            if self.scores[side] >= self.target and self.rules.match_end is MatchEnd.INSTANT:
                 self.outcome = ModelOutcome(OutcomeKind.TARGET_REACHED, seat, side)
                 self.to_move = seat
                 return events
@@ -401,9 +410,17 @@ class RoundModel:
             self.to_move = next_seat
             return events
         self.to_move = seat
+        hands = [sorted(h, key=lambda t: t.index) for h in self.hands]
         side_tiles: list[list[Tile]] = [[] for _ in range(self.sides)]
-        for s, h in enumerate(self.hands):
-            side_tiles[self.side_of(s)].extend(sorted(h, key=lambda t: t.index))
+        if self.rules.partnerships and self.rules.partnership_block is PartnershipBlock.BEST_HAND:
+            # Each side's better hand (rule 8), then the better of the two: partners level
+            # on the best hand are one side, so either hand will do.
+            for side in (0, 1):
+                pair = [hands[side], hands[side + 2]]
+                side_tiles[side] = pair[model_blocked_winner(self.rules, pair) or 0]
+        else:
+            for s, h in enumerate(hands):
+                side_tiles[self.side_of(s)].extend(h)
         winner = model_blocked_winner(self.rules, side_tiles)
         if winner is not None and (type(winner) is not int or not 0 <= winner < self.sides):
             raise ValueError(f"the blocked-hand judge returned {winner!r}, not a side")
