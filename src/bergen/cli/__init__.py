@@ -14,11 +14,11 @@ import sys
 from collections.abc import Sequence
 
 from bergen import COMPILED, __version__
-from bergen.cli import analyse, arena, bot, play, replay, simulate
+from bergen.cli import analyse, arena, bot, conformance, play, replay, simulate
 
 __all__ = ["build_parser", "main"]
 
-_SUBCOMMANDS = (simulate, replay, analyse, arena, play, bot)
+_SUBCOMMANDS = (simulate, replay, analyse, arena, play, bot, conformance)
 
 
 def build_parser() -> argparse.ArgumentParser:

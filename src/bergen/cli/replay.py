@@ -1,8 +1,10 @@
 """``bergen replay FILE``: validate and replay a game record, printing every action.
 
 Prints each action with the open ends after it and each score event, then the points of each
-round and the scores. An invalid record exits 1 with one line on stderr naming the round, the
-action index, the action text and the reason (no traceback).
+round and the scores. ``FILE`` may be ``-`` for standard input. An invalid record exits 1 with
+one line on stderr naming the round, the action index (both counted from 0), the action text and
+the reason, ending with the reason's code in brackets (``[must_play]``); with ``--json`` an error
+object is written to standard output as well (docs/records.md, "Why a record is refused").
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from bergen.records import ReplayResult, RoundReplay, load, replay, rules_to_jso
 from bergen.records.replay import seat_label, side_label
 from bergen.round import RoundState
 
-__all__ = ["register", "replay_json", "run"]
+__all__ = ["error_json", "register", "replay_json", "run"]
 
 
 def _short_side(result: ReplayResult, side: int) -> str:
@@ -173,6 +175,22 @@ def replay_json(result: ReplayResult) -> dict[str, Any]:
     }
 
 
+def error_json(error: RecordError, file: str) -> dict[str, Any]:
+    """The JSON object ``bergen replay --json`` writes for a refused record: the file, the
+    reason's code, the round and action index (0-based, ``null`` when not known), the action
+    text and the message.
+    """
+    return {
+        "format": "bergen-replay-error/1",
+        "file": file,
+        "reason": error.reason.value,
+        "round": error.round,
+        "action_index": error.action_index,
+        "action": error.action,
+        "message": " ".join(str(error).split()),
+    }
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``replay`` subcommand to the ``bergen`` parser."""
     rep = sub.add_parser(
@@ -181,7 +199,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Replay a record strictly: every stated score event must be reproduced. "
         "Prints each action with the open ends after it, each score event and the scores.",
     )
-    rep.add_argument("file", metavar="FILE", help="the record, a JSON file")
+    rep.add_argument("file", metavar="FILE", help="the record, a JSON file ('-': standard input)")
     rep.add_argument("--json", action="store_true", help="print the replay as one JSON document")
     rep.set_defaults(run=run)
 
@@ -189,12 +207,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``bergen replay``; return 0, or 1 (one line on stderr) for an invalid record."""
     try:
-        result = replay(load(args.file))
+        result = replay(load(sys.stdin if args.file == "-" else args.file))
     except RecordError as e:
         message = " ".join(str(e).split())
         # A file that cannot be read is named by the message itself: name it once.
         named = e.reason is RecordReason.READ and args.file in message
-        print(f"bergen replay: {'' if named else f'{args.file}: '}{message}", file=sys.stderr)
+        print(
+            f"bergen replay: {'' if named else f'{args.file}: '}{message} [{e.reason.value}]",
+            file=sys.stderr,
+        )
+        if args.json:
+            json.dump(error_json(e, args.file), sys.stdout, indent=2)
+            sys.stdout.write("\n")
         return 1
     if args.json:
         json.dump(replay_json(result), sys.stdout, indent=2)
