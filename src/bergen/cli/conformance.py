@@ -43,7 +43,13 @@ def _record_row(path: Path, kind: str) -> dict[str, Any]:
         got = "replays"
     except RecordError as e:
         got = error_text(e)
-    return {"kind": kind, "name": path.name, "expected": expected, "got": got, "ok": got == expected}
+    return {
+        "kind": kind,
+        "name": path.name,
+        "expected": expected,
+        "got": got,
+        "ok": got == expected,
+    }
 
 
 def _perft_rows(path: Path) -> list[dict[str, Any]]:
@@ -52,7 +58,9 @@ def _perft_rows(path: Path) -> list[dict[str, Any]]:
         data = json.loads(path.read_text("utf-8"))
         cases = data["cases"]
     except (OSError, ValueError, KeyError, TypeError) as e:
-        return [{"kind": "perft", "name": path.name, "expected": "cases", "got": str(e), "ok": False}]
+        return [
+            {"kind": "perft", "name": path.name, "expected": "cases", "got": str(e), "ok": False}
+        ]
     for case in cases:
         name = str(case.get("name", "?")) if isinstance(case, dict) else "?"
         try:
