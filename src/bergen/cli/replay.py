@@ -212,10 +212,10 @@ def run(args: argparse.Namespace) -> int:
         message = " ".join(str(e).split())
         # A file that cannot be read is named by the message itself: name it once.
         named = e.reason is RecordReason.READ and args.file in message
-        print(
-            f"bergen replay: {'' if named else f'{args.file}: '}{message} [{e.reason.value}]",
-            file=sys.stderr,
-        )
+        code = f"[{e.reason.value}]"
+        if not message.endswith(code):  # every failure ends with its reason's code
+            message = f"{message} {code}"
+        print(f"bergen replay: {'' if named else f'{args.file}: '}{message}", file=sys.stderr)
         if args.json:
             json.dump(error_json(e, args.file), sys.stdout, indent=2)
             sys.stdout.write("\n")
