@@ -83,7 +83,7 @@ def test_bergen_replay_names_an_oversized_file_once(
     err = replay_error(path, capsys)
     assert err == (
         f"bergen replay: {path} is {MAX_RECORD_BYTES + 1:,} bytes; records are limited to "
-        f"{MAX_RECORD_BYTES:,} bytes (10 MiB)\n"
+        f"{MAX_RECORD_BYTES:,} bytes (10 MiB) [read]\n"  # every failure ends with its code
     )
 
 
