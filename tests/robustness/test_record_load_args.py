@@ -93,4 +93,6 @@ def test_bergen_replay_still_names_a_file_with_a_bad_record(
     path = tmp_path / "bad.json"
     path.write_text("garbage")
     err = replay_error(path, capsys)
-    assert err == f"bergen replay: {path}: malformed JSON at line 1, column 1: Expecting value\n"
+    assert err == (
+        f"bergen replay: {path}: malformed JSON at line 1, column 1: Expecting value [json]\n"
+    )
