@@ -238,7 +238,7 @@ class Rules:
             raise RulesError(
                 f"points must be a Points value, got {_brief(self.points)}", fields=("points",)
             )
-        for label in ("name", "version", "source", "base"):
+        for label in ("name", "version", "source", "base", "url"):
             text = getattr(self, label)
             if text is not None and (not isinstance(text, str) or len(text) > 1000):
                 raise RulesError(
