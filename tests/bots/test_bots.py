@@ -13,6 +13,7 @@ from bergen import (
     End,
     FixedReserve,
     FixedTarget,
+    MatchEnd,
     MatchState,
     Play,
     Tile,
@@ -269,6 +270,8 @@ def test_greedy_rollout_scores_as_the_engine() -> None:
         SIMPLE,
         CLASSIC.replace(drawing=False),
         SIMPLE.replace(reserve=FixedReserve(2), target=FixedTarget(6)),
+        # rule 9's switch: the match ends at the end of the round, so scoring goes on
+        SIMPLE.replace(target=FixedTarget(4), match_end=MatchEnd.ROUND_END),
     ]
     for g in range(120):
         players = rng.choice([2, 3, 4])

@@ -177,6 +177,7 @@ def greedy_rollout(
     n = table.seats
     target = table.target
     partners = table.partnerships
+    round_end = table.round_end
     dbl = table.double_header
     trp = table.triple_header
     last = len(boneyard) - table.reserve if table.drawing else 0
@@ -196,7 +197,7 @@ def greedy_rollout(
             s = points[side]
             pts = header_points(table, dbl, s)
             points[side] = s + pts
-            if s + pts >= target:
+            if s + pts >= target and not round_end:
                 return tuple(points)
         if not hand:
             points[side] += table.going_out
@@ -262,7 +263,7 @@ def greedy_rollout(
                 s = points[side]
                 pts = header_points(table, trp if left_double or right_double else dbl, s)
                 points[side] = s + pts
-                if s + pts >= target:  # rule 9
+                if s + pts >= target and not round_end:  # rule 9: scoring stops at the target
                     return tuple(points)
             if not hand:  # going out (rule 7)
                 points[seat & 1 if partners else seat] += table.going_out
