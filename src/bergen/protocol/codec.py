@@ -26,7 +26,8 @@ from bergen.hands import Hand
 from bergen.line import LineOfPlay
 from bergen.moves import Action, End, Lead, Move, Play, parse_move
 from bergen.playerview import PlayerView
-from bergen.records.rules_json import rules_from_json, rules_to_json
+from bergen.records.codec import _no_duplicates, _reject_constant
+from bergen.records.rules_json import _kind, rules_from_json, rules_to_json
 from bergen.rules import Rules, TableRules
 from bergen.tiles import TILES, Tile
 
@@ -370,40 +371,9 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------- reading
 
 
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
 def _show(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError(f"the key {k!r} appears twice in one object")
-        out[k] = v
-    return out
 
 
 def _message(line: object, limit: int) -> tuple[str, dict[str, Any]]:
