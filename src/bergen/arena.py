@@ -61,7 +61,7 @@ from bergen.bots import (
     load_bot,
     parse_bot_spec,
 )
-from bergen.errors import BergenError
+from bergen.errors import BergenError, _as_tuple, _brief
 from bergen.hands import Hand
 from bergen.line import LineOfPlay
 from bergen.match import MatchState
@@ -73,6 +73,10 @@ from bergen.round import RoundState
 from bergen.rules import CLASSIC, Rules
 
 __all__ = [
+    "MAX_ARENA_ENTRANTS",
+    "MAX_ARENA_GAMES",
+    "MAX_ARENA_WORKERS",
+    "MAX_MOVE_TIME",
     "PROGRAM_PREFIX",
     "ArenaInterrupted",
     "ArenaResult",
@@ -92,6 +96,19 @@ __all__ = [
     "wilson_interval",
 ]
 
+MAX_ARENA_GAMES = 1_000_000
+"""The most games an arena plays (:func:`run_arena`, :func:`schedule`; ``bergen arena --games``)."""
+
+MAX_ARENA_ENTRANTS = 1_000
+"""The most entrants (bot specs) an arena takes."""
+
+MAX_ARENA_WORKERS = 256
+"""The most worker processes of an arena's own pool (``workers``; ``bergen arena --workers``)."""
+
+MAX_MOVE_TIME = 1_000_000.0
+"""The longest time budget per decision, in seconds (about 11.6 days); ``math.inf`` or
+``None`` mean no limit."""
+
 _Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution (95% two-sided)."""
 
@@ -106,8 +123,18 @@ def wilson_interval(wins: int, n: int, z: float = _Z95) -> tuple[float, float]:
 
     Returns:
         ``(low, high)`` within [0, 1]; ``(0.0, 1.0)`` when ``n`` is 0.
+
+    Raises:
+        BotError: when ``n`` is not an int in 0..10**15, ``wins`` not an int in 0..n, or ``z``
+            not a number in (0, 100].
     """
-    if n <= 0:
+    if type(n) is not int or not 0 <= n <= 10**15:
+        raise BotError(f"wilson_interval: n must be an int in 0..10**15 (trials), got {_brief(n)}")
+    if type(wins) is not int or not 0 <= wins <= n:
+        raise BotError(f"wilson_interval: wins must be an int in 0..n={n}, got {_brief(wins)}")
+    if isinstance(z, bool) or not isinstance(z, int | float) or not 0 < z <= 100:
+        raise BotError(f"wilson_interval: z must be a number in (0, 100], got {_brief(z)}")
+    if n == 0:
         return (0.0, 1.0)
     p = wins / n
     z2 = z * z
@@ -141,14 +168,49 @@ class GameTask:
     """
 
     index: int
-    specs: tuple[str, ...]
-    entrants: tuple[int, ...]
+    specs: tuple[str, ...] = attrs.field(converter=_as_tuple)
+    entrants: tuple[int, ...] = attrs.field(converter=_as_tuple)
     deal_seed: int
-    bot_seeds: tuple[int, ...]
+    bot_seeds: tuple[int, ...] = attrs.field(converter=_as_tuple)
     rules: Rules
     move_time: float | None
     in_process: bool = False
     memory_limit: int | None = DEFAULT_MEMORY_LIMIT
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields (lists are copied to tuples first).
+
+        Raises:
+            BotError: naming the field that is of the wrong type or out of range (the checks of
+                :func:`schedule`, and ``index`` a game index below :data:`MAX_ARENA_GAMES`,
+                ``entrants`` entrant indexes, ``deal_seed`` and ``bot_seeds`` ints of at most
+                64 bits, one per seat).
+        """
+        if type(self.index) is not int or not 0 <= self.index < MAX_ARENA_GAMES:
+            raise BotError(
+                f"GameTask.index must be an int in 0..{MAX_ARENA_GAMES - 1:,}, "
+                f"got {_brief(self.index)}"
+            )
+        _check_specs_arg(self.specs, "GameTask.specs", seats=True)
+        n = len(self.specs)
+        for name, value in (("entrants", self.entrants), ("bot_seeds", self.bot_seeds)):
+            if (
+                not isinstance(value, tuple)
+                or len(value) != n
+                or not all(type(v) is int and v.bit_length() <= 64 for v in value)
+                or (name == "entrants" and not all(v >= 0 for v in value))
+            ):
+                raise BotError(
+                    f"GameTask.{name} must be {n} ints (one per seat), got {_brief(value)}"
+                )
+        if type(self.deal_seed) is not int or self.deal_seed.bit_length() > 64:
+            raise BotError(
+                "GameTask.deal_seed must be an int of at most 64 bits, "
+                f"got {_brief(self.deal_seed)}"
+            )
+        _check_rules_arg(self.rules, n, "GameTask.rules")
+        _check_move_time(self.move_time, "GameTask.move_time", allow_inf=False)
+        _check_process_args(self.in_process, self.memory_limit, "GameTask.")
 
 
 @attrs.frozen
@@ -237,19 +299,22 @@ def bot_command(spec: str) -> list[str]:
         The command, program first.
 
     Raises:
-        BotError: when a ``cmd:`` spec names no program, its quoting is unbalanced, or the
-            program is not found (neither on ``PATH`` nor as a path).
+        BotError: when ``spec`` is not a string, a ``cmd:`` spec names no program, its
+            quoting is unbalanced, or the program is not found (neither on ``PATH`` nor as a
+            path).
     """
+    if type(spec) is not str:
+        raise BotError(f"a bot spec is a string, got {_brief(spec)}")
     if not spec.startswith(PROGRAM_PREFIX):
         return python_bot_command(spec)
     try:
         argv = shlex.split(spec[len(PROGRAM_PREFIX) :])
     except ValueError as e:
-        raise BotError(f"bot {spec!r}: {e}") from None
+        raise BotError(f"bot {_brief(spec)}: {e}") from None
     if not argv:
-        raise BotError(f"bot {spec!r} names no program: write cmd:PROGRAM ARGS...")
-    if shutil.which(argv[0]) is None:
-        raise BotError(f"bot {spec!r}: program {argv[0]!r} not found")
+        raise BotError(f"bot {_brief(spec)} names no program: write cmd:PROGRAM ARGS...")
+    if "\0" in spec or shutil.which(argv[0]) is None:
+        raise BotError(f"bot {_brief(spec)}: program {_brief(argv[0])} not found")
     return argv
 
 
@@ -673,9 +738,12 @@ def play_game(task: GameTask) -> GameResult:
         The result.
 
     Raises:
+        BotError: when ``task`` is not a :class:`GameTask`.
         KeyboardInterrupt: when interrupted (Ctrl-C), even inside an in-process bot: it ends
             the arena.
     """
+    if not isinstance(task, GameTask):
+        raise BotError(f"play_game takes a GameTask (see schedule), got {_brief(task)}")
     processes = _Processes()
     try:
         return _play_game(task, processes)
@@ -737,7 +805,23 @@ def play_games(tasks: Sequence[GameTask]) -> list[GameResult]:
     """Play several games in order (one executor job); bot processes are kept from one game
     to the next (see :func:`play_game`) and closed at the end, except in a worker of the
     arena's own pool, which keeps them for its next jobs.
+
+    Args:
+        tasks: The games, played in the order given.
+
+    Returns:
+        Their results, in the same order.
+
+    Raises:
+        BotError: when ``tasks`` is not a sequence of :class:`GameTask`.
+        KeyboardInterrupt: when interrupted (Ctrl-C), as :func:`play_game`.
     """
+    if (
+        isinstance(tasks, str | bytes)
+        or not isinstance(tasks, Sequence)
+        or not all(isinstance(t, GameTask) for t in tasks)
+    ):
+        raise BotError(f"play_games takes a sequence of GameTask, got {_brief(tasks)}")
     if _WORKER_PROCESSES is not None:
         return [_play_game(t, _WORKER_PROCESSES) for t in tasks]
     processes = _Processes()
@@ -766,9 +850,88 @@ def _worker_stop(signum: int, frame: object) -> None:
     os._exit(128 + signum)
 
 
-def _lineups(n: int, players: int, partnerships: bool = False) -> list[tuple[int, ...]]:
+def _check_specs_arg(specs: object, name: str, *, seats: bool = False) -> None:
+    """Raise BotError unless ``specs`` is a tuple of 2.. bot specs (strings); ``seats``: 2..4."""
+    most = 4 if seats else MAX_ARENA_ENTRANTS
+    if not isinstance(specs, tuple) or not all(type(s) is str for s in specs):
+        raise BotError(f"{name} must be a sequence of bot specs (strings), got {_brief(specs)}")
+    if not 2 <= len(specs) <= most:
+        what = "seats" if seats else "entrants"
+        raise BotError(f"{name}: an arena needs 2..{most:,} {what}, got {len(specs):,}")
+
+
+def _check_rules_arg(rules: object, players: int, name: str = "rules") -> None:
+    """Raise BotError unless ``rules`` is a Rules; RulesError unless it allows ``players``."""
+    if not isinstance(rules, Rules):
+        raise BotError(f"{name} must be a Rules (such as bergen.CLASSIC), got {_brief(rules)}")
+    rules.for_table(players)
+
+
+def _check_move_time(move_time: object, name: str = "move_time", *, allow_inf: bool = True) -> None:
+    """Raise BotError unless ``move_time`` is ``None`` or seconds in (0, MAX_MOVE_TIME] (or
+    ``math.inf`` when ``allow_inf``).
+    """
+    if move_time is None:
+        return
+    if (
+        not isinstance(move_time, int | float)
+        or isinstance(move_time, bool)
+        or not (0 < move_time <= MAX_MOVE_TIME or (allow_inf and move_time == math.inf))
+    ):  # NaN fails too
+        raise BotError(
+            f"{name} must be seconds in (0, {MAX_MOVE_TIME:,.0f}], "
+            f"{'math.inf or ' if allow_inf else ''}None, got {_brief(move_time)}"
+        )
+
+
+def _check_process_args(in_process: object, memory_limit: object, prefix: str = "") -> None:
+    """Raise BotError unless ``in_process`` is a bool and ``memory_limit`` bytes or ``None``."""
+    if not isinstance(in_process, bool):
+        raise BotError(f"{prefix}in_process must be True or False, got {_brief(in_process)}")
+    if memory_limit is not None and (
+        type(memory_limit) is not int or not 1 <= memory_limit < 2**63
+    ):
+        raise BotError(
+            f"{prefix}memory_limit must be bytes (an int in 1..2**63-1) or None, "
+            f"got {_brief(memory_limit)}"
+        )
+
+
+def _check_arena_args(
+    specs: object,
+    games: object,
+    players: object,
+    seed: object,
+    rules: object,
+    move_time: object,
+    in_process: object,
+    memory_limit: object,
+) -> tuple[str, ...]:
+    """The checks :func:`schedule` and :func:`run_arena` share; the specs as a tuple."""
+    if isinstance(specs, str | bytes) or not isinstance(specs, Sequence):
+        raise BotError(f"specs must be a sequence of bot specs (strings), got {_brief(specs)}")
+    specs = tuple(specs)
+    _check_specs_arg(specs, "specs")
+    if type(games) is not int or not 1 <= games <= MAX_ARENA_GAMES:
+        raise BotError(f"games must be an int in 1..{MAX_ARENA_GAMES:,}, got {_brief(games)}")
+    if type(players) is not int or players not in (2, 3, 4):
+        raise BotError(f"players must be 2, 3 or 4 seats, got {_brief(players)}")
+    if type(seed) is not int or seed.bit_length() > 64:
+        raise BotError(
+            f"seed must be an int of at most 64 bits (|seed| < 2**64), got {_brief(seed)}"
+        )
+    _check_rules_arg(rules, players)
+    _check_move_time(move_time)
+    _check_process_args(in_process, memory_limit)
+    return specs
+
+
+def _lineups(
+    n: int, players: int, partnerships: bool = False, limit: int | None = None
+) -> list[tuple[int, ...]]:
     """The lineups of ``n`` entrants at ``players`` seats, in the order :func:`schedule` plays
-    them, seat by seat.
+    them, seat by seat; only the first ``limit`` of them when it is given (an arena never plays
+    more lineups than it has duplicate groups, and 1,000 entrants have billions of lineups).
 
     Without partnerships: every choice of ``players`` entrants, or the entrants round the table
     when there are too few (``A B C A``). With partnerships (four seats; seats 0 and 2 against
@@ -778,10 +941,20 @@ def _lineups(n: int, players: int, partnerships: bool = False) -> list[tuple[int
     each entrant on one side (one seat swaps the two sides).
     """
     if n >= players:
-        return list(itertools.combinations(range(n), players))
+        return list(itertools.islice(itertools.combinations(range(n), players), limit))
     if partnerships and players == 4:
-        return [(a, b, a, b) for a, b in itertools.combinations(range(n), 2)]
+        pairs = itertools.islice(itertools.combinations(range(n), 2), limit)
+        return [(a, b, a, b) for a, b in pairs]
     return [tuple(i % n for i in range(players))]
+
+
+def _lineup_count(n: int, players: int, partnerships: bool = False) -> int:
+    """How many lineups :func:`_lineups` has in all."""
+    if n >= players:
+        return math.comb(n, players)
+    if partnerships and players == 4:
+        return math.comb(n, 2)
+    return 1
 
 
 def games_for_all_lineups(entrants: int, players: int, *, partnerships: bool = False) -> int:
@@ -806,18 +979,22 @@ def games_for_all_lineups(entrants: int, players: int, *, partnerships: bool = F
         The number of games.
 
     Raises:
-        BotError: when ``entrants`` is not an int >= 2, ``players`` is not 2, 3 or 4, or
+        BotError: when ``entrants`` is not an int in 2..:data:`MAX_ARENA_ENTRANTS`, ``players``
+            is not 2, 3 or 4, or
             ``partnerships`` is not a bool or is true with other than four seats.
     """
-    if type(entrants) is not int or entrants < 2:
-        raise BotError(f"entrants must be an int >= 2 (the number of bots), got {entrants!r}")
+    if type(entrants) is not int or not 2 <= entrants <= MAX_ARENA_ENTRANTS:
+        raise BotError(
+            f"entrants must be an int in 2..{MAX_ARENA_ENTRANTS:,} (the number of bots), "
+            f"got {_brief(entrants)}"
+        )
     if type(players) is not int or players not in (2, 3, 4):
-        raise BotError(f"players must be 2, 3 or 4 seats, got {players!r}")
+        raise BotError(f"players must be 2, 3 or 4 seats, got {_brief(players)}")
     if not isinstance(partnerships, bool):
-        raise BotError(f"partnerships must be True or False, got {partnerships!r}")
+        raise BotError(f"partnerships must be True or False, got {_brief(partnerships)}")
     if partnerships and players != 4:
         raise BotError(f"partnerships need 4 seats, got players={players}")
-    return len(_lineups(entrants, players, partnerships)) * players
+    return _lineup_count(entrants, players, partnerships) * players
 
 
 def schedule(
@@ -857,9 +1034,23 @@ def schedule(
 
     Returns:
         The tasks, game index ascending.
+
+    Raises:
+        BotError: naming the argument that is of the wrong type or out of range: ``specs``
+            not a sequence of 2..:data:`MAX_ARENA_ENTRANTS` strings, ``games`` not an int in
+            1..:data:`MAX_ARENA_GAMES`, ``players`` not 2, 3 or 4, ``seed`` not an int of at
+            most 64 bits, ``rules`` not a :class:`~bergen.rules.Rules`, ``move_time`` not
+            ``None``, ``math.inf`` or seconds in (0, :data:`MAX_MOVE_TIME`], ``in_process`` not
+            a bool, ``memory_limit`` not ``None`` or an int in 1..2**63-1.
+        RulesError: when the rules do not allow ``players`` seats.
     """
-    lineups = _lineups(len(specs), players, rules.partnerships)
+    specs = _check_arena_args(
+        specs, games, players, seed, rules, move_time, in_process, memory_limit
+    )
+    if move_time is not None and math.isinf(move_time):
+        move_time = None  # an infinite budget is no limit
     groups = -(-games // players)
+    lineups = _lineups(len(specs), players, rules.partnerships, limit=groups)
     tasks: list[GameTask] = []
     for g in range(groups):
         lineup = lineups[g % len(lineups)]
@@ -1025,12 +1216,14 @@ class ResultsFileError(BergenError, ValueError):
     there without ``resume``, or a line that is not a game's result.
 
     Attributes:
-        path: The file.
+        path: The file (``""`` when the result was not read from a file).
         line: The line at fault, 1-based (0 for the file as a whole).
     """
 
-    def __init__(self, message: str, path: str, line: int = 0) -> None:
-        """Store the message, the file and the line."""
+    def __init__(self, message: str, path: str = "", line: int = 0) -> None:
+        """Store the message, the file (``""`` for a result not read from a file, as
+        :func:`result_from_json` gives) and the line.
+        """
         super().__init__(message)
         self.path = path
         self.line = line
@@ -1082,7 +1275,7 @@ def result_to_json(result: GameResult) -> dict[str, Any]:
 
 def _ints(value: object, field: str) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(type(v) is int for v in value):
-        raise ValueError(f"{field} must be a list of ints, got {value!r}")
+        raise ResultsFileError(f"{field} must be a list of ints, got {_brief(value)}")
     return tuple(value)
 
 
@@ -1096,13 +1289,16 @@ def result_from_json(obj: object) -> GameResult:
         The result.
 
     Raises:
-        ValueError: naming the field that is missing or of the wrong type.
+        ResultsFileError: naming the field that is missing or of the wrong type (a
+            ``ValueError``; its ``path`` is ``""``).
     """
     if not isinstance(obj, dict):
-        raise ValueError(f"a game's result is a JSON object, got {obj!r}")
+        raise ResultsFileError(f"a game's result is a JSON object, got {_brief(obj)}")
     names = {"game", "entrants", "scores", "winner", "rounds", "partnerships", "forfeit"}
     if set(obj) != names:
-        raise ValueError(f"a game's result has the fields {sorted(names)}, got {sorted(obj)}")
+        raise ResultsFileError(
+            f"a game's result has the fields {sorted(names)}, got {_brief(list(obj))}"
+        )
     index, winner, rounds, partnerships = (
         obj["game"],
         obj["winner"],
@@ -1110,20 +1306,22 @@ def result_from_json(obj: object) -> GameResult:
         obj["partnerships"],
     )
     if type(index) is not int or index < 0:
-        raise ValueError(f"game must be an int >= 0, got {index!r}")
+        raise ResultsFileError(f"game must be an int >= 0, got {_brief(index)}")
     if winner is not None and type(winner) is not int:
-        raise ValueError(f"winner must be an int or null, got {winner!r}")
+        raise ResultsFileError(f"winner must be an int or null, got {_brief(winner)}")
     if type(rounds) is not int or type(partnerships) is not bool:
-        raise ValueError("rounds must be an int and partnerships true or false")
+        raise ResultsFileError("rounds must be an int and partnerships true or false")
     raw = obj["forfeit"]
     forfeit = None
     if raw is not None:
         fields = [f.name for f in attrs.fields(Forfeit)]
         if not isinstance(raw, dict) or set(raw) != set(fields):
-            raise ValueError(f"forfeit must be null or an object of {sorted(fields)}, got {raw!r}")
+            raise ResultsFileError(
+                f"forfeit must be null or an object of {sorted(fields)}, got {_brief(raw)}"
+            )
         for name, value in raw.items():
             if type(value) is not (int if name in ("game", "seat", "entrant", "round") else str):
-                raise ValueError(f"forfeit {name} has the wrong type: {value!r}")
+                raise ResultsFileError(f"forfeit {name} has the wrong type: {_brief(value)}")
         forfeit = Forfeit(**raw)
     return GameResult(
         index=index,
@@ -1142,7 +1340,20 @@ def _open_results(
     """Open a results file for appending, and read the games it has when resuming.
 
     A last line cut short (the arena was stopped while writing it) is dropped from the file.
+    A file that cannot be read, created or written is a :class:`ResultsFileError`.
     """
+    try:
+        return _open_results_file(path, header, resume, tasks)
+    except (OSError, UnicodeError) as e:
+        raise ResultsFileError(
+            f"results file {_brief(path)}: cannot open it ({_brief(str(e))})", path
+        ) from None
+
+
+def _open_results_file(
+    path: str, header: dict[str, Any], resume: bool, tasks: Sequence[GameTask]
+) -> tuple[IO[str], dict[int, GameResult]]:
+    """:func:`_open_results`, letting the file system's errors through."""
     file = Path(path)
     done: dict[int, GameResult] = {}
     text = ""
@@ -1339,40 +1550,47 @@ def run_arena(
     Raises:
         ArenaInterrupted: on Ctrl-C (a ``KeyboardInterrupt``), with the games finished; every
             bot process and the arena's own workers are stopped first.
-        BotError: when fewer than two entrants are given, an argument is of the wrong type or
-            range (``move_time`` not a positive number of seconds, infinity meaning no limit;
-            ``workers`` not an int >= 1, or above 1 with an ``executor``; ``memory_limit``
-            not an int >= 1 or ``None``; ``resume`` without ``results``), or a spec cannot be
-            loaded or started (each is tried once here, before any game).
+        BotError: naming the argument that is of the wrong type or out of range (those of
+            :func:`schedule`; ``executor`` not a ``concurrent.futures.Executor`` or ``None``;
+            ``workers`` not an int in 1..:data:`MAX_ARENA_WORKERS`, or above 1 with an
+            ``executor``; ``results`` not a path or ``None``; ``resume`` not a bool, or true
+            without ``results``; ``chunk`` not an int in 1..:data:`MAX_ARENA_GAMES` or
+            ``None``; ``progress`` not callable or ``None``), or when a spec cannot be loaded
+            or started (each is tried once here, before any game).
         ResultsFileError: when ``results`` has results and ``resume`` is false, or is not the
             results of this arena.
         RulesError: when the rules do not allow ``players`` seats.
     """
-    specs = tuple(specs)
-    if len(specs) < 2:
-        raise BotError(f"an arena needs two bots or more, got {len(specs)}")
-    if type(games) is not int or games < 1:
-        raise BotError(f"games must be an int >= 1, got {games!r}")
-    if type(workers) is not int or workers < 1:
-        raise BotError(f"workers must be an int >= 1, got {workers!r}")
+    specs = _check_arena_args(
+        specs, games, players, seed, rules, move_time, in_process, memory_limit
+    )
+    if executor is not None and not isinstance(executor, Executor):
+        raise BotError(
+            "executor must be a concurrent.futures.Executor (such as a ProcessPoolExecutor or "
+            f"a Dask client's get_executor()) or None, got {_brief(executor)}"
+        )
+    if type(workers) is not int or not 1 <= workers <= MAX_ARENA_WORKERS:
+        raise BotError(f"workers must be an int in 1..{MAX_ARENA_WORKERS}, got {_brief(workers)}")
     if workers > 1 and executor is not None:
         raise BotError(f"give workers={workers} or an executor, not both")
-    if move_time is not None:
-        if type(move_time) not in (int, float) or not move_time > 0:  # NaN fails too
-            raise BotError(f"move_time must be seconds > 0 or None, got {move_time!r}")
-        if math.isinf(move_time):
-            move_time = None  # an infinite budget is no limit
-    if not isinstance(in_process, bool):
-        raise BotError(f"in_process must be True or False, got {in_process!r}")
-    if memory_limit is not None and (type(memory_limit) is not int or memory_limit < 1):
-        raise BotError(f"memory_limit must be bytes (an int >= 1) or None, got {memory_limit!r}")
+    if results is not None:
+        path = os.fspath(results) if isinstance(results, str | os.PathLike) else None
+        if not isinstance(path, str) or "\0" in path:
+            raise BotError(
+                f"results must be a file's path (a str, no NUL) or None, got {_brief(results)}"
+            )
     if not isinstance(resume, bool):
-        raise BotError(f"resume must be True or False, got {resume!r}")
+        raise BotError(f"resume must be True or False, got {_brief(resume)}")
     if resume and results is None:
         raise BotError("resume=True needs the results file to continue (results=FILE)")
-    if chunk is not None and (type(chunk) is not int or chunk < 1):
-        raise BotError(f"chunk must be an int >= 1 or None, got {chunk!r}")
-    rules.for_table(players)
+    if chunk is not None and (type(chunk) is not int or not 1 <= chunk <= MAX_ARENA_GAMES):
+        raise BotError(
+            f"chunk must be an int in 1..{MAX_ARENA_GAMES:,} or None, got {_brief(chunk)}"
+        )
+    if progress is not None and not callable(progress):
+        raise BotError(f"progress must be a callable or None, got {_brief(progress)}")
+    if move_time is not None and math.isinf(move_time):
+        move_time = None  # an infinite budget is no limit
     tasks = schedule(
         specs,
         games,

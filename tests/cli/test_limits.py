@@ -18,6 +18,11 @@ from bergen.cli import main
         ),
         (["arena", "random", "random", "--workers", "100000"], 2, "--workers 1..256"),
         (["arena", "random", "random", "--games", str(10**16)], 2, "--games must be 1..1,000,000"),
+        (
+            ["arena", "random", "random", "--move-time", "1e7"],
+            2,
+            "--move-time must be seconds in 0..1,000,000",
+        ),
     ],
 )
 def test_sizes_beyond_the_limits_are_refused(

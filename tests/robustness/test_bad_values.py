@@ -4,8 +4,7 @@ takes the bad value; the rest of each call is valid. A call that accepts a value
 can be a valid one: ``0`` for a seat) must give a result whose ``repr``, ``str`` and ``hash``
 work. Each call is bounded by a wall-clock alarm.
 
-Add the callables of a new public module at the end of ``CALLS``. ``run_arena`` is not in the
-list yet: its rewrite (issue 13b) landed after this battery, without the argument checks.
+Add the callables of a new public module at the end of ``CALLS``.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ import math
 import os
 import random
 import signal
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
@@ -50,6 +50,7 @@ from bergen import (
     TargetByTable,
     Tile,
     WorldSampler,
+    arena,
     dump,
     dumps,
     load,
@@ -149,6 +150,63 @@ VALUES = st.one_of(
     st.lists(st.integers(-2, 30), max_size=4),
     st.tuples(st.integers(-2, 8), st.integers(-2, 8)),
 )
+
+
+ARENA_SPECS = ("random", "random")
+ARENA_TMP = tempfile.mkdtemp(prefix="bergen-bad-values-")
+ARENA_VALID: dict[str, object] = {
+    "specs": ARENA_SPECS,
+    "games": 2,
+    "players": 2,
+    "seed": 0,
+    "rules": CLASSIC,
+    "executor": None,
+    "workers": 1,
+    "move_time": 10.0,
+    "in_process": True,
+    "memory_limit": None,
+    "results": None,
+    "resume": False,
+    "chunk": None,
+    "progress": None,
+}
+ARENA_ARGS = list(ARENA_VALID)
+
+
+def _arena_path(v: object) -> object:
+    # A string is a file name: kept (NUL, surrogates, 100,000 characters and all) but put in a
+    # fresh directory of its own, so that a valid one writes nowhere else.
+    if isinstance(v, str) and "/" not in v:
+        return os.path.join(tempfile.mkdtemp(dir=ARENA_TMP), v or "empty")
+    return v
+
+
+def _arena_call(name: str) -> Callable[[Any], object]:
+    def call(v: object) -> object:
+        if name == "results":
+            v = _arena_path(v)
+        kwargs = {**ARENA_VALID, name: v}
+        if name == "in_process" and v is False:
+            kwargs["games"] = 2  # two real bot processes: about a second
+        if name == "resume" and v is True:
+            kwargs["results"] = _arena_path("r.jsonl")
+        return bergen.run_arena(**kwargs)  # type: ignore[arg-type]
+
+    return call
+
+
+TASK = arena.schedule(ARENA_SPECS, 2, 2, 0, in_process=True, memory_limit=None)[0]
+
+
+def attrs_fields(cls: type) -> list[str]:
+    return [f.name for f in bergen.rules.attrs.fields(cls)]
+
+
+def _task_call(name: str) -> Callable[[Any], object]:
+    return lambda v: bergen.rules.attrs.evolve(TASK, **{name: v})
+
+
+RESULT_JSON = arena.result_to_json(arena.play_game(TASK))
 
 
 def _rules(field: str) -> Callable[[Any], object]:
@@ -269,6 +327,31 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "perft(v, 1)": lambda v: perft(v, 1),
     "perft(state, v)": lambda v: perft(NEAR_END, v),
     "perft_counts(state, v)": lambda v: perft_counts(NEAR_END, v),
+    # arenas (in-process random bots: a valid call is a couple of quick games)
+    **{f"run_arena({k}=v)": _arena_call(k) for k in ARENA_ARGS},
+    "schedule(v, ...)": lambda v: arena.schedule(v, 2, 2, 0),
+    "schedule(specs, v, ...)": lambda v: arena.schedule(ARENA_SPECS, v, 2, 0),
+    "schedule(specs, 2, v, 0)": lambda v: arena.schedule(ARENA_SPECS, 2, v, 0),
+    "schedule(specs, 2, 2, v)": lambda v: arena.schedule(ARENA_SPECS, 2, 2, v),
+    "schedule(..., rules=v)": lambda v: arena.schedule(ARENA_SPECS, 2, 2, 0, v),
+    "schedule(..., move_time=v)": lambda v: arena.schedule(ARENA_SPECS, 2, 2, 0, move_time=v),
+    "games_for_all_lineups(v, 2)": lambda v: arena.games_for_all_lineups(v, 2),
+    "games_for_all_lineups(2, v)": lambda v: arena.games_for_all_lineups(2, v),
+    "games_for_all_lineups(4, 4, partnerships=v)": lambda v: arena.games_for_all_lineups(
+        4, 4, partnerships=v
+    ),
+    **{f"GameTask({k}=v)": _task_call(k) for k in attrs_fields(arena.GameTask)},
+    "play_game(v)": lambda v: arena.play_game(v),
+    "play_games(v)": lambda v: arena.play_games(v),
+    "play_games([v])": lambda v: arena.play_games([v]),
+    "result_from_json(v)": lambda v: arena.result_from_json(v),
+    "result_from_json({..., field: v})": lambda v: [
+        arena.result_from_json({**RESULT_JSON, k: v}) for k in RESULT_JSON
+    ],
+    "bot_command(v)": lambda v: arena.bot_command(v),
+    "wilson_interval(v, 10)": lambda v: arena.wilson_interval(v, 10),
+    "wilson_interval(3, v)": lambda v: arena.wilson_interval(3, v),
+    "wilson_interval(3, 10, v)": lambda v: arena.wilson_interval(3, 10, v),
 }
 
 
@@ -324,7 +407,12 @@ def test_fixed_battery(name: str) -> None:
 
 
 # Valid values of these make real work (an arena of 50,000 games): fixed values only.
-WORK_GROWS: set[str] = set()
+WORK_GROWS: set[str] = {
+    "run_arena(games=v)",  # a million games
+    "run_arena(workers=v)",  # a pool of 256 processes
+    "run_arena(chunk=v)",
+    "schedule(specs, v, ...)",  # a million tasks
+}
 
 
 @pytest.mark.parametrize("name", [n for n in CALLS if n not in WORK_GROWS])

@@ -14,6 +14,9 @@ from contextlib import contextmanager
 from typing import TextIO
 
 from bergen.arena import (
+    MAX_ARENA_GAMES,
+    MAX_ARENA_WORKERS,
+    MAX_MOVE_TIME,
     PROGRAM_PREFIX,
     ArenaInterrupted,
     ResultsFileError,
@@ -31,11 +34,9 @@ from bergen.rules import Rules
 
 __all__ = ["MAX_WORKERS", "register", "run"]
 
-MAX_WORKERS = 256
-"""The most worker processes ``bergen arena --workers`` starts."""
-
-MAX_ARENA_GAMES = 1_000_000
-"""The most games ``bergen arena --games`` plays (about a day at 10 games a second)."""
+MAX_WORKERS = MAX_ARENA_WORKERS
+"""The most worker processes ``bergen arena --workers`` starts
+(:data:`bergen.arena.MAX_ARENA_WORKERS`)."""
 
 
 @contextmanager
@@ -271,8 +272,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not 1 <= args.games <= MAX_ARENA_GAMES or not 1 <= args.workers <= MAX_WORKERS:
         print(
-            f"bergen arena: --games must be 1..{MAX_ARENA_GAMES:,} and --workers "
-            f"1..{MAX_WORKERS}",
+            f"bergen arena: --games must be 1..{MAX_ARENA_GAMES:,} and --workers 1..{MAX_WORKERS}",
             file=sys.stderr,
         )
         return 2
@@ -297,10 +297,10 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    if not (args.move_time >= 0):  # also refuses nan
+    if not (0 <= args.move_time <= MAX_MOVE_TIME or args.move_time == math.inf):  # and nan
         print(
-            f"bergen arena: --move-time must be a number of seconds >= 0 (0 for no limit), "
-            f"got {args.move_time}",
+            f"bergen arena: --move-time must be seconds in 0..{MAX_MOVE_TIME:,.0f} "
+            f"(0 for no limit), got {args.move_time}",
             file=sys.stderr,
         )
         return 2
