@@ -79,14 +79,14 @@ def test_bot_command() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "said"),
     [
-        ({"workers": 0}, "workers must be an int >= 1"),
-        ({"workers": 1.5}, "workers must be an int >= 1"),
+        ({"workers": 0}, "workers must be an int in 1..256"),
+        ({"workers": 1.5}, "workers must be an int in 1..256"),
         ({"memory_limit": 0}, "memory_limit must be bytes"),
         ({"memory_limit": "1G"}, "memory_limit must be bytes"),
         ({"in_process": "yes"}, "in_process must be True or False"),
         ({"resume": 1}, "resume must be True or False"),
         ({"resume": True}, "needs the results file"),
-        ({"chunk": 0}, "chunk must be an int >= 1"),
+        ({"chunk": 0}, "chunk must be an int in 1..1,000,000"),
     ],
 )
 def test_run_arena_refuses_bad_arguments(kwargs: dict[str, object], said: str) -> None:
