@@ -62,11 +62,8 @@ from bergen.bots import (
     parse_bot_spec,
 )
 from bergen.errors import BergenError, _as_tuple, _brief
-from bergen.hands import Hand
-from bergen.line import LineOfPlay
 from bergen.match import MatchState
 from bergen.moves import Move
-from bergen.playerview import PlayerView
 from bergen.protocol import DEFAULT_MEMORY_LIMIT, BotFailure, ProtocolBot, python_bot_command
 from bergen.records import rules_to_json
 from bergen.round import RoundState
@@ -362,110 +359,6 @@ def _legal_choice(move: object, legal: Sequence[Move]) -> Move | None:
     return None
 
 
-class _LazyView:
-    """A seat's view for a bot called in-process, built when the bot reads it.
-
-    It reads as the :class:`~bergen.view.PlayerView` ``state.view(seat)`` would
-    (``isinstance(view, PlayerView)`` holds, equality and ``repr`` are the view's): the seat,
-    the rules, the hand, the line, the scores, the target, the seat to move and the side come
-    straight from the round state; reading anything else builds the whole view once. A bot that
-    never looks (``random``) costs no view at all.
-    """
-
-    __slots__ = ("_hand", "_line", "_seat", "_state", "_view")
-
-    def __init__(self, state: RoundState, seat: int) -> None:
-        """Wrap ``state`` for ``seat``; nothing is built yet."""
-        self._state = state
-        self._seat = seat
-        self._view: PlayerView | None = None
-        self._line: LineOfPlay | None = None
-        self._hand: Hand | None = None
-
-    @property  # type: ignore[misc]
-    def __class__(self) -> type[PlayerView]:  # type: ignore[override]
-        """``PlayerView``: the class this object reads as."""
-        return PlayerView
-
-    def _full(self) -> PlayerView:
-        view = self._view
-        if view is None:
-            view = self._view = self._state.view(self._seat)
-        return view
-
-    def __getattr__(self, name: str) -> Any:
-        """Any other field, property or method of the view."""
-        return getattr(self._full(), name)
-
-    def __eq__(self, other: object) -> bool:
-        """The view's equality."""
-        return self._full() == other
-
-    def __hash__(self) -> int:
-        """The view's hash."""
-        return hash(self._full())
-
-    def __repr__(self) -> str:
-        """The view's repr."""
-        return repr(self._full())
-
-    @property
-    def seat(self) -> int:
-        """The seat whose view this is."""
-        return self._seat
-
-    @property
-    def rules(self) -> Rules:
-        """The ruleset."""
-        return self._state.rules
-
-    @property
-    def hand(self) -> Hand:
-        """This seat's tiles."""
-        hand = self._hand
-        if hand is None:
-            hand = self._hand = self._state.hands[self._seat]
-        return hand
-
-    @property
-    def line(self) -> LineOfPlay:
-        """The line of play."""
-        line = self._line
-        if line is None:
-            line = self._line = self._state.line
-        return line
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Match points per side."""
-        return self._state.scores
-
-    @property
-    def target(self) -> int:
-        """The match target, in points (rule 9)."""
-        return self._state.target
-
-    @property
-    def to_move(self) -> int:
-        """The seat to move."""
-        return self._state.to_move
-
-    @property
-    def seats(self) -> int:
-        """The number of seats."""
-        return self._state.seats
-
-    @property
-    def sides(self) -> int:
-        """The number of sides."""
-        return len(self._state.scores)
-
-    @property
-    def side(self) -> int:
-        """The side of this view's seat (rule 10)."""
-        return self._seat % 2 if self._state.rules.partnerships else self._seat
-
-
 class _Processes:
     """Bot processes kept between games, so that a bot is not started afresh for each game.
 
@@ -685,7 +578,7 @@ class _Seats:
             if self.use_alarm:
                 signal.setitimer(signal.ITIMER_REAL, task.move_time + 0.5)  # type: ignore[operator]
             try:
-                move = bot.choose(_LazyView(rnd, seat), legal)  # type: ignore[arg-type]
+                move = bot.choose(rnd.view(seat), legal)
             finally:
                 if self.use_alarm:
                     signal.setitimer(signal.ITIMER_REAL, 0)

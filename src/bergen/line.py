@@ -7,9 +7,12 @@ that end "is a double" while the double is the outermost tile there (docs/rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from bergen.errors import NotationError, PositionError, _brief
+from bergen.kernel import actions as A
 from bergen.moves import End
 from bergen.tiles import IS_DOUBLE, OTHER, TILES, Tile
 
@@ -128,6 +131,73 @@ class LineOfPlay:
             self._left_chain,
             (*self._right_chain, (t, outer)),
             self.size + 1,
+        )
+
+    def _laid(self, actions: Sequence[int]) -> LineOfPlay:
+        """This line with a round's leads and plays laid in order, built once (a round's line
+        from its history, without a line value per tile).
+
+        Args:
+            actions: The kernel's action ids (:mod:`bergen.kernel.actions`), oldest first: a
+                lead (on an empty line) or a play is laid, a draw or a pass changes nothing.
+
+        Returns:
+            The line :meth:`start` and :meth:`place` would give, tile after tile; this one is
+            unchanged.
+
+        Raises:
+            PositionError: when a lead comes on a laid line, a play on an empty one, or a
+                tile does not carry its end's number.
+        """
+        lead, left, right = self.lead, self.left, self.right
+        left_double, right_double = self.left_double, self.right_double
+        left_chain = list(self._left_chain)
+        right_chain = list(self._right_chain)
+        size = self.size
+        for action in actions:
+            if action >= A.DRAW:
+                continue
+            if action >= A.LEAD:
+                if lead is not None:
+                    raise PositionError(
+                        f"the line already holds {lead}; only an empty line takes a lead"
+                    )
+                lead = TILES[action - A.LEAD]
+                left, right = lead.high, lead.low
+                left_double = right_double = lead.is_double
+                size = 1
+                continue
+            t = action >> 1
+            if left is None or right is None:
+                raise PositionError(f"the line is empty: lead a tile before playing {TILES[t]}")
+            if action & 1:
+                outer = OTHER[t][right]
+                if outer < 0:
+                    raise PositionError(
+                        f"{TILES[t]} does not match the right end, which shows {right}"
+                    )
+                right_chain.append((t, outer))
+                right, right_double = outer, IS_DOUBLE[t]
+            else:
+                outer = OTHER[t][left]
+                if outer < 0:
+                    raise PositionError(
+                        f"{TILES[t]} does not match the left end, which shows {left}"
+                    )
+                left_chain.append((t, outer))
+                left, left_double = outer, IS_DOUBLE[t]
+            size += 1
+        if size == self.size:
+            return self
+        return LineOfPlay(
+            lead,
+            left,
+            right,
+            left_double,
+            right_double,
+            tuple(left_chain),
+            tuple(right_chain),
+            size,
         )
 
     @property

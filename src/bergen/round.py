@@ -58,6 +58,11 @@ _EVENT_KINDS = (
     EventKind.BLOCKED_HAND,
 )
 _OUTCOME_KINDS = (OutcomeKind.WENT_OUT, OutcomeKind.BLOCKED, OutcomeKind.TARGET_REACHED)
+_PUBLIC_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+    [tuple([Action(seat, move) for move in MOVES]) for seat in range(4)]
+)
+"""``_PUBLIC_ACTIONS[seat][action id]``: the history entry of that action as everyone sees it
+(a draw without its tile); immutable values, shared by every history."""
 
 
 def _tile_indexes(tiles: Sequence[Tile]) -> tuple[int, ...]:
@@ -354,13 +359,7 @@ class RoundState:
     @property
     def line(self) -> LineOfPlay:
         """The line of play: the round's first line with every lead and play since laid."""
-        line = self._context.start_line
-        for _, action in self._trail:
-            if action < A.LEAD:
-                line = line.place(TILES[action >> 1], End.RIGHT if action & 1 else End.LEFT)
-            elif action < A.DRAW:
-                line = line.start(TILES[action - A.LEAD])
-        return line
+        return self._context.start_line._laid([action for _, action in self._trail])
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -375,7 +374,7 @@ class RoundState:
                 out.append(Action(seat, DRAW, TILES[boneyard[drawn]]))
                 drawn += 1
             else:
-                out.append(Action(seat, MOVES[action]))
+                out.append(_PUBLIC_ACTIONS[seat][action])
         return tuple(out)
 
     def to_text(self) -> str:
@@ -788,14 +787,17 @@ class RoundState:
         """
         if type(seat) is not int or not 0 <= seat < self.seats:
             raise PositionError(f"seat must be a seat 0..{self.seats - 1}, got {_brief(seat)}")
-        history: list[Action] = []
-        own: list[Tile] = [a.drawn for a in self.lead_draws if a.seat == seat and a.drawn]
-        for a in self.history:
-            if a.drawn is not None:
-                if a.seat == seat:
-                    own.append(a.drawn)
-                a = Action(a.seat, a.move)
-            history.append(a)
+        context = self._context
+        trail = self._trail
+        own: list[Tile] = [a.drawn for a in context.lead_draws if a.seat == seat and a.drawn]
+        if self._position[4]:  # tiles drawn since the round's first position
+            boneyard = context.boneyard
+            drawn = 0
+            for s, action in trail:
+                if action == A.DRAW:
+                    if s == seat:
+                        own.append(TILES[boneyard[drawn]])
+                    drawn += 1
         masks = self._position[0]
         return PlayerView(
             seat=seat,
@@ -803,17 +805,17 @@ class RoundState:
             hand=Hand(masks[seat]),
             line=self.line,
             tile_counts=tuple([m.bit_count() for m in masks]),
-            boneyard_size=len(self._context.boneyard) - self._position[4],
+            boneyard_size=len(context.boneyard) - self._position[4],
             drawable=self.drawable,
             scores=self.scores,
             target=self.target,
             to_move=self.to_move,
             dealer=self.dealer,
             outcome=self.outcome,
-            history=tuple(history),
-            lead_draws=tuple([a.seat for a in self.lead_draws]),
+            history=tuple([_PUBLIC_ACTIONS[s][action] for s, action in trail]),
+            lead_draws=tuple([a.seat for a in context.lead_draws]),
             own_draws=tuple(own),
-            from_deal=self.deal is not None,
+            from_deal=context.deal is not None,
         )
 
     def all_tiles(self) -> Iterator[tuple[str, Tile]]:

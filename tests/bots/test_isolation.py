@@ -1,8 +1,9 @@
 """The isolated arena: the same games as in-process, program bots, the results file
-and --resume, Ctrl-C, the arguments, and the lazy views of the in-process mode."""
+and --resume, Ctrl-C, the arguments, and the views given in the in-process mode."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -12,15 +13,30 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Sequence
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
-from bergen import CLASSIC, MatchState, PlayerView
+from bergen import (
+    CLASSIC,
+    SIMPLE,
+    Action,
+    End,
+    Lead,
+    LineOfPlay,
+    MatchState,
+    Move,
+    Play,
+    PlayerView,
+    PositionError,
+    RoundState,
+    Tile,
+)
 from bergen.arena import (
     ArenaInterrupted,
     ResultsFileError,
-    _LazyView,
     bot_command,
     result_from_json,
     result_to_json,
@@ -254,35 +270,96 @@ def test_run_arena_interrupted_carries_the_games_finished() -> None:
     assert isinstance(info.value, KeyboardInterrupt)
 
 
-# ---------------------------------------------------------------------------- lazy views
+# ------------------------------------------------------------------ the in-process view
 
 
-def test_a_lazy_view_reads_as_the_view() -> None:
+def _view_by_hand(state: RoundState, seat: int) -> PlayerView:
+    """The seat's view built from the state's public parts by their definitions: the line
+    laid tile after tile from the history, the history with every draw's tile left out, the
+    seat's own draws (its lead draws first).
+    """
+    line = LineOfPlay.empty()
+    for a in state.history:
+        if isinstance(a.move, Lead):
+            line = line.start(a.move.tile)
+        elif isinstance(a.move, Play):
+            line = line.place(a.move.tile, a.move.end)
+    own = [a.drawn for a in (*state.lead_draws, *state.history) if a.seat == seat and a.drawn]
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        hand=state.hands[seat],
+        line=line,
+        tile_counts=tuple(len(h) for h in state.hands),
+        boneyard_size=len(state.boneyard.tiles),
+        drawable=state.drawable,
+        scores=state.scores,
+        target=state.target,
+        to_move=state.to_move,
+        dealer=state.dealer,
+        outcome=state.outcome,
+        history=tuple(Action(a.seat, a.move) for a in state.history),
+        lead_draws=tuple(a.seat for a in state.lead_draws),
+        own_draws=tuple(own),
+        from_deal=True,
+    )
+
+
+def test_the_view_is_built_as_its_definition_says() -> None:
     rng = random.Random(3)
-    names = [n for n in dir(PlayerView) if not n.startswith("_")]
-    checked = 0
-    for seats in (2, 3, 4):
-        match = MatchState.new(seats, CLASSIC, seed=seats)
-        while not match.is_over and checked < 300:
+    checked = drew = 0
+    for seats, rules in itertools.product((2, 3, 4), (CLASSIC, SIMPLE)):
+        match = MatchState.new(seats, rules, seed=seats)
+        for _ in range(60):
+            if match.is_over:
+                break
             state = match.round
             assert state is not None
-            seat = state.to_move
-            view = state.view(seat)
-            lazy = _LazyView(state, seat)
-            assert isinstance(lazy, PlayerView) and lazy == view and repr(lazy) == repr(view)
-            fresh = _LazyView(state, seat)  # the fields read before anything builds the view
-            assert (fresh.hand, fresh.line, fresh.scores, fresh.side) == (
-                view.hand,
-                view.line,
-                view.scores,
-                view.side,
-            )
-            for name in names:
-                value = getattr(view, name)
-                if not callable(value):
-                    assert getattr(_LazyView(state, seat), name) == value, name
-            assert lazy.side_of(1) == view.side_of(1)
+            for seat in range(seats):
+                view = state.view(seat)
+                assert type(view) is PlayerView and view == _view_by_hand(state, seat)
+                assert view.line == state.line
+                drew += bool(view.own_draws)
             legal = state.legal_moves()
             match, _ = match.apply(legal[int(rng.random() * len(legal))])
             checked += 1
-    assert checked > 200  # positions of three matches, 2-4 seats
+    assert checked > 200 and drew > 50  # positions of six matches, 2-4 seats, some draws
+
+
+class _Recorder:
+    """A bot that keeps the type of every view it is given (for the test below only)."""
+
+    name = "recorder"
+    types: ClassVar[list[type]] = []
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        _Recorder.types.append(type(view))
+        return legal_moves[0]
+
+
+def test_an_in_process_bot_is_given_a_plain_player_view() -> None:
+    _Recorder.types.clear()
+    result = run_arena([f"{__name__}:_Recorder", "random"], 2, 2, seed=1, in_process=True)
+    assert not result.forfeits and _Recorder.types
+    assert set(_Recorder.types) == {PlayerView}
+
+
+def test_a_line_laid_at_once_checks_its_tiles() -> None:
+    def play(tile: Tile, end: End) -> int:  # the kernel's action id (bergen.kernel.actions)
+        return 2 * tile.index + (end is End.RIGHT)
+
+    line = LineOfPlay.parse("*6-6 6-4")
+    laid = line._laid([play(Tile(6, 5), End.LEFT), 84, 85, play(Tile(4, 4), End.RIGHT)])
+    assert laid == line.place(Tile(6, 5), End.LEFT).place(Tile(4, 4), End.RIGHT)
+    assert str(laid) == "5-6 *6-6 6-4 4-4" and laid.size == 4
+    led = LineOfPlay.empty()._laid([56 + Tile(3, 3).index, play(Tile(3, 1), End.RIGHT)])
+    assert str(led) == "*3-3 3-1" and (led.left_double, led.right_double) == (True, False)
+    with pytest.raises(PositionError, match="does not match the right end, which shows 4"):
+        line._laid([play(Tile(5, 5), End.RIGHT)])
+    with pytest.raises(PositionError, match="only an empty line takes a lead"):
+        line._laid([56 + Tile(5, 5).index])
+    with pytest.raises(PositionError, match="the line is empty"):
+        LineOfPlay.empty()._laid([play(Tile(5, 5), End.LEFT)])
