@@ -42,6 +42,8 @@ MAX_RECORD_ROUNDS = 100_000
 """The most rounds one record may hold."""
 
 _TILE_RE = re.compile(r"[0-6]-[0-6]")
+_TILE_OF_TEXT = {f"{a}-{b}": Tile(a, b) for a in range(7) for b in range(7)}
+"""Every tile as a record writes it, ``"6-4"``, and in the other order, ``"4-6"``."""
 _MOVE_RE = re.compile(r"[0-6]-[0-6][LR]?|draw|pass")
 
 
@@ -126,6 +128,9 @@ def _str(value: object, where: str, ctx: _Ctx) -> str:
 
 
 def _tile(value: object, where: str, ctx: _Ctx) -> Tile:
+    tile = _TILE_OF_TEXT.get(value) if type(value) is str else None
+    if tile is not None:
+        return tile
     text = _str(value, where, ctx)
     if not _TILE_RE.fullmatch(text):
         raise ctx.err(
@@ -135,7 +140,12 @@ def _tile(value: object, where: str, ctx: _Ctx) -> Tile:
 
 
 def _tile_list(value: object, where: str, ctx: _Ctx) -> tuple[Tile, ...]:
-    return tuple(_tile(v, f"{where}[{i}]", ctx) for i, v in enumerate(_list(value, where, ctx)))
+    tiles = []
+    for i, v in enumerate(_list(value, where, ctx)):
+        tile = _TILE_OF_TEXT.get(v) if type(v) is str else None
+        # The place is written out only for a value that is not a tile (the error names it).
+        tiles.append(tile if tile is not None else _tile(v, f"{where}[{i}]", ctx))
+    return tuple(tiles)
 
 
 def _scores(value: object, where: str, ctx: _Ctx) -> tuple[int, ...]:
