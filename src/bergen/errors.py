@@ -317,3 +317,37 @@ def _as_tuple(value: Any) -> Any:
     caller can change afterwards); anything else is left for the class's own checks.
     """
     return tuple(value) if isinstance(value, list) else value
+
+
+_MAX_POINTS = 10**18
+"""The most points (or positions, or any count) a value checked by :func:`_is_int` holds by
+default: beyond any match (targets and rule numbers are at most 10**15), and small enough that
+a message shows it in full."""
+
+
+def _is_int(value: object, low: int = 0, high: int = _MAX_POINTS) -> bool:
+    """Whether ``value`` is an ``int`` (not a ``bool``) in ``low .. high``."""
+    return type(value) is int and low <= value <= high
+
+
+def _is_tuple_of(value: object, kind: type) -> bool:
+    """Whether ``value`` is a ``tuple`` whose items are all of class ``kind`` exactly (no
+    subclass; the classes checked this way are bergen's own values).
+    """
+    return type(value) is tuple and set(map(type, value)) <= {kind}
+
+
+def _is_ints(value: object, low: int = 0, high: int = _MAX_POINTS) -> bool:
+    """Whether ``value`` is a ``tuple`` of ints (not bools) each in ``low .. high``."""
+    if type(value) is not tuple:
+        return False
+    if not value:
+        return True
+    return set(map(type, value)) <= {int} and low <= min(value) and max(value) <= high
+
+
+def _bad(owner: str, field: str, wanted: str, value: object) -> str:
+    """The message for a constructor argument that is not what it should be:
+    ``"ScoreEvent.seat must be a seat 0..3, got None"`` (the value cut short, :func:`_brief`).
+    """
+    return f"{owner}.{field} must be {wanted}, got {_brief(value)}"

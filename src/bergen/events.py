@@ -11,6 +11,7 @@ import enum
 
 import attrs
 
+from bergen.errors import _MAX_POINTS, PositionError, _bad, _is_int
 from bergen.tiles import Tile
 
 __all__ = ["EventKind", "Outcome", "OutcomeKind", "ScoreEvent"]
@@ -45,6 +46,11 @@ class ScoreEvent:
         points: The points awarded, after the reduction near the target (rule 6).
         base_points: The points before that reduction.
         tile: The tile whose play scored (``None`` for a blocked hand).
+
+    Raises:
+        PositionError: when ``kind`` is not an :class:`EventKind`, ``seat`` or ``side`` not an
+            int in 0..3, ``points`` or ``base_points`` not an int >= 0, or ``tile`` neither a
+            :class:`~bergen.tiles.Tile` nor ``None``.
     """
 
     kind: EventKind
@@ -53,6 +59,38 @@ class ScoreEvent:
     points: int
     base_points: int
     tile: Tile | None = None
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields: one test of them all (events are made on every move that scores),
+        then, when it fails, the test that names the field.
+        """
+        if not (
+            isinstance(self.kind, EventKind)
+            and self.seat.__class__ is int
+            and 0 <= self.seat <= 3
+            and self.side.__class__ is int
+            and 0 <= self.side <= 3
+            and self.points.__class__ is int
+            and 0 <= self.points <= _MAX_POINTS
+            and self.base_points.__class__ is int
+            and 0 <= self.base_points <= _MAX_POINTS
+            and (self.tile is None or isinstance(self.tile, Tile))
+        ):
+            self._refuse()
+
+    def _refuse(self) -> None:
+        """Raise the error naming the first field that is wrong."""
+        if not isinstance(self.kind, EventKind):
+            raise PositionError(_bad("ScoreEvent", "kind", "an EventKind", self.kind))
+        if not _is_int(self.seat, 0, 3):
+            raise PositionError(_bad("ScoreEvent", "seat", "a seat 0..3", self.seat))
+        if not _is_int(self.side, 0, 3):
+            raise PositionError(_bad("ScoreEvent", "side", "a side 0..3", self.side))
+        if not _is_int(self.points):
+            raise PositionError(_bad("ScoreEvent", "points", "an int >= 0", self.points))
+        if not _is_int(self.base_points):
+            raise PositionError(_bad("ScoreEvent", "base_points", "an int >= 0", self.base_points))
+        raise PositionError(_bad("ScoreEvent", "tile", "a Tile or None", self.tile))
 
     def __str__(self) -> str:
         """A stable one-line form, for example ``triple_header seat=1 side=1 points=3 tile=6-3``.
@@ -93,8 +131,21 @@ class Outcome:
             a seat of the winning side, or ``None`` when nobody won the count.
         side: The side that went out, won the block or reached the target (``None`` for a
             block with a full tie).
+
+    Raises:
+        PositionError: when ``kind`` is not an :class:`OutcomeKind`, or ``seat`` or ``side``
+            is neither an int in 0..3 nor ``None``.
     """
 
     kind: OutcomeKind
     seat: int | None
     side: int | None
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields."""
+        if not isinstance(self.kind, OutcomeKind):
+            raise PositionError(_bad("Outcome", "kind", "an OutcomeKind", self.kind))
+        if self.seat is not None and not _is_int(self.seat, 0, 3):
+            raise PositionError(_bad("Outcome", "seat", "a seat 0..3 or None", self.seat))
+        if self.side is not None and not _is_int(self.side, 0, 3):
+            raise PositionError(_bad("Outcome", "side", "a side 0..3 or None", self.side))

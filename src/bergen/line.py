@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from bergen.errors import NotationError, PositionError, _brief
+from bergen.errors import NotationError, PositionError, _bad, _brief
 from bergen.kernel import actions as A
 from bergen.moves import End
 from bergen.tiles import IS_DOUBLE, OTHER, TILES, Tile
@@ -30,11 +30,28 @@ class PlacedTile:
         tile: The tile.
         left: The number facing the left end of the line.
         right: The number facing the right end of the line.
+
+    Raises:
+        PositionError: when ``tile`` is not a :class:`~bergen.tiles.Tile`, or ``left`` and
+            ``right`` are not its two numbers (ints 0..6) in one order or the other.
     """
 
     tile: Tile
     left: int
     right: int
+
+    def __attrs_post_init__(self) -> None:
+        """Check the tile and its orientation."""
+        if not isinstance(self.tile, Tile):
+            raise PositionError(_bad("PlacedTile", "tile", "a Tile", self.tile))
+        t = self.tile
+        for name, value in (("left", self.left), ("right", self.right)):
+            if type(value) is not int or not t.has(value):
+                raise PositionError(_bad("PlacedTile", name, f"a number of {t}", value))
+        if self.tile.other(self.left) != self.right:
+            raise PositionError(
+                f"PlacedTile: {self.left}-{self.right} is not an orientation of the tile {t}"
+            )
 
     def __str__(self) -> str:
         """Oriented text, left number first: ``4-1``."""
@@ -47,8 +64,13 @@ class PlacedTile:
 
 @attrs.frozen(repr=False, eq=False)
 class LineOfPlay:
-    """The line of play. Values are built by :meth:`empty`, :meth:`parse` and :meth:`place`;
-    the constructor is internal.
+    """The line of play. Values are built by :meth:`empty`, :meth:`parse`, :meth:`start` and
+    :meth:`place`, which check their arguments.
+
+    The constructor is internal and unchecked: the engine makes a line for every tile laid and
+    each time :attr:`bergen.RoundState.line` is read (every view, on the bots' path), from
+    values it has just worked out; testing that the tiles connect would cost as much again. A
+    line built by hand from other values is not a valid line.
 
     Attributes:
         lead: The lead tile, ``None`` while the line is empty.

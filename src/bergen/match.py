@@ -51,8 +51,12 @@ class MatchState:
 
     Build one with :meth:`new`. With a seed, every round is dealt from it; without one,
     :meth:`start_round` takes each deal explicitly (for records and tests). The constructor
-    itself (and so ``attrs.evolve``) does not validate: a match made that way is only as
-    consistent as the values given (the round's scores and target are the round's own).
+    itself (and so ``attrs.evolve``) is unchecked, on purpose: :meth:`apply` makes a new
+    match state on every move (the engine's hot path), from values the round has just worked
+    out, and a check there would cost every move. A match made by hand is only as consistent
+    as the values given (the round's scores and target are the round's own); bergen itself
+    builds one only through :meth:`new`, :meth:`start_round` and :meth:`apply` (records and
+    the protocol too), which check what they take.
 
     Attributes:
         rules: The ruleset.

@@ -14,7 +14,7 @@ import enum
 
 import attrs
 
-from bergen.errors import NotationError, _brief
+from bergen.errors import NotationError, PositionError, _bad, _brief, _is_int
 from bergen.kernel import actions as A
 from bergen.tiles import TILES, Tile
 
@@ -177,6 +177,10 @@ def action_of(move: Move) -> int:
     return A.PASS
 
 
+_MOVE_CLASSES = (Lead, Play, Draw, Pass)
+"""The classes of a move (:data:`Move`)."""
+
+
 @attrs.frozen
 class Action:
     """One entry of a round's history: who did what.
@@ -186,11 +190,36 @@ class Action:
         move: The move made.
         drawn: For a draw, the tile drawn (hidden information: views show only the count);
             otherwise ``None``.
+
+    Raises:
+        PositionError: when ``seat`` is not an int in 0..3, ``move`` not a :class:`Lead`,
+            :class:`Play`, :class:`Draw` or :class:`Pass`, or ``drawn`` neither a
+            :class:`~bergen.tiles.Tile` nor ``None``.
     """
 
     seat: int
     move: Move
     drawn: Tile | None = None
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields: one test of them all (a round's history and every view are made
+        of actions), then, when it fails, the test that names the field.
+        """
+        if not (
+            self.seat.__class__ is int
+            and 0 <= self.seat <= 3
+            and isinstance(self.move, _MOVE_CLASSES)
+            and (self.drawn is None or isinstance(self.drawn, Tile))
+        ):
+            self._refuse()
+
+    def _refuse(self) -> None:
+        """Raise the error naming the first field that is wrong."""
+        if not _is_int(self.seat, 0, 3):
+            raise PositionError(_bad("Action", "seat", "a seat 0..3", self.seat))
+        if not isinstance(self.move, _MOVE_CLASSES):
+            raise PositionError(_bad("Action", "move", "a Lead, Play, Draw or Pass", self.move))
+        raise PositionError(_bad("Action", "drawn", "a Tile or None", self.drawn))
 
     def __str__(self) -> str:
         """``seat 1: 5-4L``, or ``seat 1: draw 6-2`` for a draw."""

@@ -20,7 +20,17 @@ import attrs
 
 from bergen import svg
 from bergen.display import status_text, table_text
-from bergen.errors import BergenError, PositionError, _as_tuple, _brief
+from bergen.errors import (
+    _MAX_POINTS,
+    BergenError,
+    PositionError,
+    _as_tuple,
+    _bad,
+    _brief,
+    _is_int,
+    _is_ints,
+    _is_tuple_of,
+)
 from bergen.events import Outcome, OutcomeKind
 from bergen.hands import Hand
 from bergen.line import LineOfPlay
@@ -78,6 +88,21 @@ class PlayerView:
         from_deal: Whether the round started from a deal (``RoundState.start``) rather than a
             position set up mid-round (``RoundState.from_position``), whose start is then the
             history's first position.
+
+    The constructor (and so ``attrs.evolve``) checks each field's type and range, lists are
+    copied to tuples; it does not check that the fields agree with each other as a position
+    (:func:`bergen.sample_world` does, for the views it is given).
+
+    Raises:
+        PositionError: when a field is not of its type or out of range: ``seat``,
+            ``to_move`` or ``dealer`` not a seat of the table (``tile_counts`` gives 2..4
+            seats of 0..28 tiles), ``rules`` not a :class:`~bergen.rules.Rules`, ``hand`` not
+            a :class:`~bergen.hands.Hand`, ``line`` not a :class:`~bergen.line.LineOfPlay`,
+            ``boneyard_size`` or ``drawable`` not an int in 0..28, ``scores`` not 1..4 ints >=
+            0, ``target`` not an int >= 1, ``outcome`` neither an
+            :class:`~bergen.events.Outcome` nor ``None``, ``history`` not a tuple of
+            :class:`~bergen.moves.Action`, ``lead_draws`` not seats, ``own_draws`` not tiles,
+            ``from_deal`` not a bool.
     """
 
     seat: int
@@ -96,6 +121,79 @@ class PlayerView:
     lead_draws: tuple[int, ...] = attrs.field(converter=_as_tuple)
     own_draws: tuple[Tile, ...] = attrs.field(converter=_as_tuple)
     from_deal: bool
+
+    def __attrs_post_init__(self) -> None:
+        """Check each field's type and range (see the class's Raises): one test of them all
+        (a view is made for every decision a bot takes), then, when it fails, the test that
+        names the field.
+        """
+        counts = self.tile_counts
+        seats = len(counts) if counts.__class__ is tuple else 0
+        if not (
+            2 <= seats <= 4
+            and _is_ints(counts, 0, 28)
+            and self.seat.__class__ is int
+            and 0 <= self.seat < seats
+            and self.to_move.__class__ is int
+            and 0 <= self.to_move < seats
+            and self.dealer.__class__ is int
+            and 0 <= self.dealer < seats
+            and isinstance(self.rules, Rules)
+            and isinstance(self.hand, Hand)
+            and isinstance(self.line, LineOfPlay)
+            and self.boneyard_size.__class__ is int
+            and 0 <= self.boneyard_size <= 28
+            and self.drawable.__class__ is int
+            and 0 <= self.drawable <= 28
+            and _is_ints(self.scores)
+            and 1 <= len(self.scores) <= 4
+            and self.target.__class__ is int
+            and 1 <= self.target <= _MAX_POINTS
+            and (self.outcome is None or isinstance(self.outcome, Outcome))
+            and _is_tuple_of(self.history, Action)
+            and _is_ints(self.lead_draws, 0, seats - 1)
+            and _is_tuple_of(self.own_draws, Tile)
+            and self.from_deal.__class__ is bool
+        ):
+            self._refuse()
+
+    def _refuse(self) -> None:
+        """Raise the error naming the first field that is wrong."""
+        counts = self.tile_counts
+        if type(counts) is not tuple or not 2 <= len(counts) <= 4 or not _is_ints(counts, 0, 28):
+            raise PositionError(
+                _bad("PlayerView", "tile_counts", "2..4 ints 0..28, one per seat", counts)
+            )
+        seats = len(counts)
+        for name in ("seat", "to_move", "dealer"):
+            value = getattr(self, name)
+            if not _is_int(value, 0, seats - 1):
+                raise PositionError(_bad("PlayerView", name, f"a seat 0..{seats - 1}", value))
+        if not isinstance(self.rules, Rules):
+            raise PositionError(_bad("PlayerView", "rules", "a Rules", self.rules))
+        if not isinstance(self.hand, Hand):
+            raise PositionError(_bad("PlayerView", "hand", "a Hand", self.hand))
+        if not isinstance(self.line, LineOfPlay):
+            raise PositionError(_bad("PlayerView", "line", "a LineOfPlay", self.line))
+        for name in ("boneyard_size", "drawable"):
+            value = getattr(self, name)
+            if not _is_int(value, 0, 28):
+                raise PositionError(_bad("PlayerView", name, "an int 0..28", value))
+        if not _is_ints(self.scores) or not 1 <= len(self.scores) <= 4:
+            raise PositionError(
+                _bad("PlayerView", "scores", "1..4 ints >= 0, one per side", self.scores)
+            )
+        if not _is_int(self.target, 1):
+            raise PositionError(_bad("PlayerView", "target", "an int >= 1", self.target))
+        if self.outcome is not None and not isinstance(self.outcome, Outcome):
+            raise PositionError(_bad("PlayerView", "outcome", "an Outcome or None", self.outcome))
+        if not _is_tuple_of(self.history, Action):
+            raise PositionError(_bad("PlayerView", "history", "a tuple of Action", self.history))
+        if not _is_ints(self.lead_draws, 0, seats - 1):
+            raise PositionError(_bad("PlayerView", "lead_draws", "seats", self.lead_draws))
+        if not _is_tuple_of(self.own_draws, Tile):
+            raise PositionError(_bad("PlayerView", "own_draws", "tiles", self.own_draws))
+        raise PositionError(_bad("PlayerView", "from_deal", "a bool", self.from_deal))
 
     @classmethod
     def of(cls, state: Viewable, seat: int) -> PlayerView:

@@ -22,7 +22,18 @@ from bergen import svg
 from bergen._setup import _check_position, _check_start
 from bergen.deal import Deal, deal_masks
 from bergen.display import status_text, table_text
-from bergen.errors import BergenError, IllegalMoveError, PositionError, Reason, _brief
+from bergen.errors import (
+    BergenError,
+    IllegalMoveError,
+    PositionError,
+    Reason,
+    _as_tuple,
+    _bad,
+    _brief,
+    _is_int,
+    _is_ints,
+    _is_tuple_of,
+)
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.hands import Boneyard, Hand
 from bergen.kernel import actions as A
@@ -65,6 +76,12 @@ _PUBLIC_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
 (a draw without its tile); immutable values, shared by every history."""
 
 
+_DRAWN: tuple[tuple[Action, ...], ...] = tuple(
+    tuple([Action(seat, DRAW, t) for t in TILES]) for seat in range(4)
+)
+"""``_DRAWN[seat][t]``: the history entry of ``seat`` drawing ``TILES[t]``."""
+
+
 def _tile_indexes(tiles: Sequence[Tile]) -> tuple[int, ...]:
     return tuple([t.index for t in tiles])
 
@@ -88,24 +105,71 @@ class RoundContext:
             action), in points; ``()`` when not known (a context built by hand).
         table: The kernel's numbers for the rules at this table (worked out from ``rules``
             and ``seats`` when not given; not compared). Each round has its own.
+
+    One is made per round (and per world a search bot samples), so the checks are type and
+    range tests of each field (lists are copied to tuples), not a check that the fields make a
+    position: :meth:`RoundState.start` and :meth:`RoundState.from_position` check that.
+
+    Raises:
+        PositionError: when ``rules`` is not a :class:`~bergen.rules.Rules`, ``seats`` not an
+            int in 2..4, ``target`` not an int >= 1, ``dealer`` not a seat, ``lead_draws`` not
+            a tuple of :class:`~bergen.moves.Action`, ``deal`` neither a
+            :class:`~bergen.deal.Deal` nor ``None``, ``boneyard`` not at most 28 tile indexes
+            0..27, ``reserve`` not an int in 0..28, ``start_line`` not a
+            :class:`~bergen.line.LineOfPlay`, ``start_scores`` not ints >= 0, or ``table`` not
+            a kernel :class:`~bergen.kernel.table.Table`.
+        RulesError: when the rules do not allow ``seats`` (working out ``table``).
     """
 
     rules: Rules
     seats: int
     target: int
     dealer: int
-    lead_draws: tuple[Action, ...]
+    lead_draws: tuple[Action, ...] = attrs.field(converter=_as_tuple)
     deal: Deal | None
-    boneyard: tuple[int, ...]
+    boneyard: tuple[int, ...] = attrs.field(converter=_as_tuple)
     reserve: int
     start_line: LineOfPlay
-    start_scores: tuple[int, ...] = ()
+    start_scores: tuple[int, ...] = attrs.field(default=(), converter=_as_tuple)
     table: Table = attrs.field(
-        default=attrs.Factory(lambda self: kernel_table(self.rules, self.seats), takes_self=True),
+        default=attrs.Factory(lambda self: _table_of(self), takes_self=True),
         eq=False,
         hash=False,
         repr=False,
     )
+
+    def __attrs_post_init__(self) -> None:
+        """Check each field's type and range (see the class's Raises)."""
+        if not isinstance(self.rules, Rules):  # checked here too when ``table`` is given
+            raise PositionError(_bad("RoundContext", "rules", "a Rules", self.rules))
+        if not _is_int(self.seats, 2, 4):
+            raise PositionError(_bad("RoundContext", "seats", "an int 2..4", self.seats))
+        if not _is_int(self.target, 1):
+            raise PositionError(_bad("RoundContext", "target", "an int >= 1", self.target))
+        if not _is_int(self.dealer, 0, self.seats - 1):
+            raise PositionError(
+                _bad("RoundContext", "dealer", f"a seat 0..{self.seats - 1}", self.dealer)
+            )
+        if not _is_tuple_of(self.lead_draws, Action):
+            raise PositionError(
+                _bad("RoundContext", "lead_draws", "a tuple of Action", self.lead_draws)
+            )
+        if self.deal is not None and not isinstance(self.deal, Deal):
+            raise PositionError(_bad("RoundContext", "deal", "a Deal or None", self.deal))
+        if not _is_ints(self.boneyard, 0, len(TILES) - 1) or len(self.boneyard) > len(TILES):
+            raise PositionError(
+                _bad("RoundContext", "boneyard", "at most 28 tile indexes 0..27", self.boneyard)
+            )
+        if not _is_int(self.reserve, 0, len(TILES)):
+            raise PositionError(_bad("RoundContext", "reserve", "an int 0..28", self.reserve))
+        if not isinstance(self.start_line, LineOfPlay):
+            raise PositionError(_bad("RoundContext", "start_line", "a LineOfPlay", self.start_line))
+        if not _is_ints(self.start_scores):
+            raise PositionError(
+                _bad("RoundContext", "start_scores", "a tuple of ints >= 0", self.start_scores)
+            )
+        if not isinstance(self.table, Table):
+            raise PositionError(_bad("RoundContext", "table", "a kernel Table", self.table))
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle as the values given; the kernel's table is worked out again."""
@@ -124,6 +188,15 @@ class RoundContext:
                 self.start_scores,
             ),
         )
+
+
+def _table_of(context: RoundContext) -> Table:
+    """The kernel's table of a context's rules and seats, both checked first."""
+    if not isinstance(context.rules, Rules):
+        raise PositionError(_bad("RoundContext", "rules", "a Rules", context.rules))
+    if not _is_int(context.seats, 2, 4):
+        raise PositionError(_bad("RoundContext", "seats", "an int 2..4", context.seats))
+    return kernel_table(context.rules, context.seats)
 
 
 def _context(
@@ -171,9 +244,15 @@ def _seat_number(seat: object) -> int | None:
 class RoundState:
     """The state of one round.
 
-    Build one with :meth:`start` (from a deal) or :meth:`from_position` (a position set up
-    mid-round); the constructor takes the compact fields below and does not validate
-    (``attrs.evolve(state, scores=...)`` makes a changed copy).
+    Build one with :meth:`start` (from a deal), :meth:`from_position` (a position set up
+    mid-round) or :meth:`from_text`, which check everything they are given. The constructor
+    takes the compact fields below and is unchecked, on purpose: :meth:`apply` makes a new
+    state on every move (the engine's hot path, and the search bots' playouts), from values
+    the kernel has just worked out, and a check there would cost every move of every game.
+    So a state built by hand, or changed with ``attrs.evolve``, is only as valid as the values
+    given; bergen itself never passes a user's value to it unchecked (records, the position
+    notation, the bot protocol and the samplers all go through the checked constructors
+    above, or check the values first).
 
     Attributes:
         to_move: The seat to move (the seat that moved last once the round is over).
@@ -371,7 +450,7 @@ class RoundState:
         out: list[Action] = []
         for seat, action in self._trail:
             if action == A.DRAW:
-                out.append(Action(seat, DRAW, TILES[boneyard[drawn]]))
+                out.append(_DRAWN[seat][boneyard[drawn]])
                 drawn += 1
             else:
                 out.append(_PUBLIC_ACTIONS[seat][action])

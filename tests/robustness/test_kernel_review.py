@@ -153,6 +153,6 @@ def test_a_view_that_no_round_gives_is_a_position_error() -> None:
     from bergen import sample_world
 
     state = second_move()
-    view = attrs.evolve(state.view(0), to_move=9)
-    with pytest.raises(PositionError):
-        sample_world(view, random.Random(0))
+    # The view's constructor refuses the seat now (issue 18); sample_world never sees it.
+    with pytest.raises(PositionError, match=r"^PlayerView\.to_move must be a seat 0\.\.2, got 9$"):
+        sample_world(attrs.evolve(state.view(0), to_move=9), random.Random(0))

@@ -15,7 +15,14 @@ import re
 from typing import IO, Any
 
 from bergen.deal import Deal
-from bergen.errors import BergenError, NotationError, RecordError, RecordReason, _brief
+from bergen.errors import (
+    BergenError,
+    NotationError,
+    PositionError,
+    RecordError,
+    RecordReason,
+    _brief,
+)
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.line import LineOfPlay
 from bergen.moves import Draw, parse_move
@@ -238,7 +245,11 @@ def _event(value: object, where: str, ctx: _Ctx) -> RecordedEvent:
         if "tile" not in obj:
             raise ctx.err(where, f"a {kind_text} event names the tile played ('tile')")
         tile = _tile(obj["tile"], f"{where}.tile", ctx)
-    return RecordedEvent(index, ScoreEvent(kind, seat, side, points, base, tile))
+    try:
+        event = ScoreEvent(kind, seat, side, points, base, tile)
+    except PositionError as e:  # a seat or side past 3: no replay gives such an event
+        raise ctx.err(where, str(e), RecordReason.EVENTS) from e
+    return RecordedEvent(index, event)
 
 
 def _opt_int(value: object, where: str, ctx: _Ctx) -> int | None:
@@ -291,11 +302,12 @@ def _round(value: object, where: str, ctx: _Ctx, seats: int) -> RoundRecord:
             raise ctx.err(
                 f"{at}.outcome", f"expected one of {', '.join(_OUTCOMES)}, got {_brief(kind)}"
             )
-        outcome = Outcome(
-            _OUTCOMES[kind],
-            _opt_int(res["seat"], f"{at}.seat", ctx),
-            _opt_int(res["side"], f"{at}.side", ctx),
-        )
+        seat = _opt_int(res["seat"], f"{at}.seat", ctx)
+        side = _opt_int(res["side"], f"{at}.side", ctx)
+        try:
+            outcome = Outcome(_OUTCOMES[kind], seat, side)
+        except PositionError as e:  # a seat or side past 3: no replay gives such a result
+            raise ctx.err(at, str(e), RecordReason.RESULT) from e
         if "scores" in res:
             scores = _scores(res["scores"], f"{at}.scores", ctx)
     return RoundRecord(

@@ -23,7 +23,7 @@ from typing import IO, Any
 
 import attrs
 
-from bergen.errors import BergenError, RecordError, RecordReason
+from bergen.errors import BergenError, PositionError, RecordError, RecordReason, _brief
 from bergen.events import Outcome, OutcomeKind, ScoreEvent
 from bergen.hands import Hand
 from bergen.match import MatchState
@@ -325,9 +325,14 @@ def loads_view(text: str | bytes) -> ViewRecord:
         outcome = None
         if "result" in rnd:
             res = _obj(rnd["result"], f"{where}.result", rctx, ("outcome", "seat", "side"), ())
-            if res["outcome"] not in _OUTCOMES:
-                raise rctx.err(f"{where}.result.outcome", f"unknown outcome {res['outcome']!r}")
-            outcome = Outcome(OutcomeKind(res["outcome"]), res["seat"], res["side"])
+            if not isinstance(res["outcome"], str) or res["outcome"] not in _OUTCOMES:
+                raise rctx.err(
+                    f"{where}.result.outcome", f"unknown outcome {_brief(res['outcome'])}"
+                )
+            try:
+                outcome = Outcome(OutcomeKind(res["outcome"]), res["seat"], res["side"])
+            except PositionError as e:
+                raise rctx.err(f"{where}.result", str(e)) from e
         rounds.append(ViewRound(start, actions, events, outcome))
     return ViewRecord(seat, tuple(names), tuple(rounds))
 
