@@ -28,6 +28,7 @@ from bergen import (
     CLASSIC,
     DRAW,
     PASS,
+    Action,
     Boneyard,
     Deal,
     End,
@@ -38,6 +39,7 @@ from bergen import (
     HandSizes,
     LineOfPlay,
     MatchState,
+    PlacedTile,
     PlayerView,
     Points,
     RandomBot,
@@ -68,6 +70,7 @@ from bergen import (
     voids,
 )
 from bergen.errors import BergenError
+from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 
 SECONDS = 20  # no call may take longer (the slowest valid one, a 2-game arena, takes < 1 s)
 
@@ -213,6 +216,26 @@ def _rules(field: str) -> Callable[[Any], object]:
     return lambda v: Rules(**{field: v})
 
 
+def _fields(sample: object, name: str) -> dict[str, Callable[[Any], object]]:
+    # One entry per constructor argument of an attrs class: ``sample`` with that argument
+    # replaced (attrs.evolve calls the constructor with every other argument valid).
+    def entry(alias: str) -> Callable[[Any], object]:
+        return lambda v: bergen.rules.attrs.evolve(sample, **{alias: v})
+
+    return {
+        f"{name}({f.alias}=v)": entry(f.alias)
+        for f in bergen.rules.attrs.fields(type(sample))
+        if f.init
+    }
+
+
+EVENT = ScoreEvent(EventKind.DOUBLE_HEADER, 0, 0, 2, 2, Tile(1, 1))
+OUTCOME = Outcome(OutcomeKind.WENT_OUT, 1, 1)
+ACTION = Action(1, DRAW, Tile(6, 2))
+PLACED = PlacedTile(Tile(4, 1), 4, 1)
+CONTEXT = STATE._context
+
+
 CALLS: dict[str, Callable[[Any], object]] = {
     # tiles, hands, lines, moves, notation
     "Tile(v, 1)": lambda v: Tile(v, 1),
@@ -327,6 +350,13 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "perft(v, 1)": lambda v: perft(v, 1),
     "perft(state, v)": lambda v: perft(NEAR_END, v),
     "perft_counts(state, v)": lambda v: perft_counts(NEAR_END, v),
+    # ---- issue 18, constructors: every argument of each checked class, the others valid
+    **_fields(EVENT, "ScoreEvent"),
+    **_fields(OUTCOME, "Outcome"),
+    **_fields(ACTION, "Action"),
+    **_fields(PLACED, "PlacedTile"),
+    **_fields(VIEW, "PlayerView"),
+    **_fields(CONTEXT, "RoundContext"),
     # arenas (in-process random bots: a valid call is a couple of quick games)
     **{f"run_arena({k}=v)": _arena_call(k) for k in ARENA_ARGS},
     "schedule(v, ...)": lambda v: arena.schedule(v, 2, 2, 0),
@@ -382,6 +412,7 @@ def _call(name: str, value: object) -> None:
         # Accepted: the result must be a value that can be shown and hashed (or refuses it).
         for show in (repr, str):
             show(result)
+        assert result == result  # __eq__ must work
         with contextlib.suppress(TypeError):  # unhashable (a list, a bot): allowed
             hash(result)
     except _Timeout:
