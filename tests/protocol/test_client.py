@@ -9,7 +9,9 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -17,7 +19,8 @@ import attrs
 import pytest
 
 from bergen import CLASSIC, MatchState
-from bergen.protocol import BotFailure, ProtocolBot, ProtocolError, python_bot_command
+from bergen.protocol import BotFailure, ProtocolBot, ProtocolError, _limit, python_bot_command
+from bergen.protocol.client import _limited_command
 
 ROOT = Path(__file__).resolve().parents[2]
 GREEDY_JS = ROOT / "examples" / "bots" / "greedy.js"
@@ -232,6 +235,65 @@ def test_a_missing_program_cannot_start():
     with pytest.raises(BotFailure) as info:
         ProtocolBot(["/no/such/bot"]).start()
     assert info.value.reason == "start"
+
+
+# ------------------------------------------------------------------ the memory limit's wrapper
+
+
+def test_the_memory_limit_holds_for_a_program_in_any_language():
+    # sh (dash or bash, a C program) reports its own address space limit in KiB.
+    limited = _limited_command(["sh", "-c", "ulimit -v"], 200 << 20)
+    done = subprocess.run(limited, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0 and done.stdout.strip() == str(200 << 10)
+    unlimited = subprocess.run(["sh", "-c", "ulimit -v"], capture_output=True, text=True)
+    assert unlimited.stdout.strip() != str(200 << 10)
+
+
+def test_a_program_the_wrapper_cannot_run_is_a_start_failure():
+    done = subprocess.run(
+        _limited_command(["/no/such/bot", "x"], 1 << 30), capture_output=True, text=True
+    )
+    assert done.returncode == 127
+    assert done.stderr.startswith("cannot start /no/such/bot: [Errno 2] No such file")
+    with pytest.raises(BotFailure) as info:
+        ProtocolBot(["no-such-bot-anywhere"], memory_limit=1 << 30).start()
+    assert info.value.reason == "start" and "No such file" in str(info.value)
+
+
+def test_the_wrapper_refuses_bad_arguments():
+    for argv in ([], ["100"], ["100", "true"], ["x", "--", "true"], ["0", "--", "true"]):
+        assert _limit.main(argv) == 2  # refused before any limit is set in this process
+
+
+def test_bots_start_without_code_between_fork_and_exec(monkeypatch):
+    seen = []
+    real = subprocess.Popen
+
+    def spy(command, **kwargs):
+        seen.append((list(command), kwargs))
+        return real(command, **kwargs)
+
+    monkeypatch.setattr(subprocess, "Popen", spy)
+    for limit in (200 << 20, None):
+        with ProtocolBot(script(""), memory_limit=limit) as bot:
+            bot.start()
+    (limited, kwargs), (plain, plain_kwargs) = seen
+    assert kwargs.get("preexec_fn") is None and plain_kwargs.get("preexec_fn") is None
+    assert limited == _limited_command(script(""), 200 << 20) and plain == script("")
+
+
+def test_bots_with_a_memory_limit_start_from_many_threads_at_once():
+    bots = [ProtocolBot(script(""), memory_limit=200 << 20) for _ in range(6)]
+    threads = [threading.Thread(target=b.start) for b in bots]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        assert all(b.running and b.handshake is not None for b in bots)
+    finally:
+        for b in bots:
+            b.close()
 
 
 def test_bad_arguments_are_protocol_errors():

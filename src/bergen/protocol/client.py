@@ -5,14 +5,16 @@ address space), speaks the protocol with it over its standard input and output, 
 the clock by the wall clock in the parent: a reply that is late, malformed, too long or
 illegal, and a program that exits, raise :class:`BotFailure` and the program is killed. All
 reading and writing goes through one ``selectors`` loop with a deadline; no signal and no
-thread is used in the caller. POSIX only (``start_new_session``, ``killpg``, ``setrlimit``).
+thread is used in the caller. The memory limit is set by a small wrapper the program is started
+through (:mod:`bergen.protocol._limit`), not by Python code run between ``fork`` and ``exec``,
+so that starting bots is safe in a caller with threads. POSIX only (``start_new_session``,
+``killpg``, ``setrlimit``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import enum
-import functools
 import os
 import resource
 import selectors
@@ -126,8 +128,31 @@ def python_bot_command(spec: str) -> list[str]:
     return [sys.executable, "-m", "bergen", "bot", "serve", spec]
 
 
-def _limit_memory(limit: int) -> None:  # pragma: no cover - runs in the child
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+_LIMIT_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_limit.py")
+"""The wrapper that sets the memory limit and runs the bot program (:mod:`bergen.protocol._limit`),
+run by its path so that it imports nothing of bergen."""
+
+
+def _limited_command(command: Sequence[str], limit: int) -> list[str]:
+    """``command`` run under an address space limit of ``limit`` bytes (``RLIMIT_AS``).
+
+    The command starts a tiny Python wrapper (:mod:`bergen.protocol._limit`, by its path, with
+    ``-I -S``: no site packages, no environment variables read, a few milliseconds) that sets
+    the limit on itself and replaces itself by ``command`` (``os.execvp``, searching the
+    ``PATH`` of its environment), so the limit holds for a program in any language. Unlike a
+    ``preexec_fn``, nothing runs in the caller's forked child before ``exec``, which is safe
+    in a caller with threads. When the program cannot be run, the wrapper exits with status
+    127 after writing ``cannot start PROGRAM: REASON`` to standard error.
+
+    Args:
+        command: The program and its arguments.
+        limit: Bytes, an int above 0.
+
+    Returns:
+        ``[sys.executable, "-I", "-S", ".../bergen/protocol/_limit.py", str(limit), "--",
+        *command]``.
+    """
+    return [sys.executable, "-I", "-S", _LIMIT_SCRIPT, str(limit), "--", *command]
 
 
 def _memory_limit_for_child(limit: int) -> int:
@@ -135,6 +160,9 @@ def _memory_limit_for_child(limit: int) -> int:
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     return limit if hard == resource.RLIM_INFINITY else min(limit, hard)
 
+
+_CANNOT_START = 127
+"""The exit status of the memory limit's wrapper when it cannot run the program."""
 
 _MEMORY_WORDS = ("MemoryError", "out of memory", "bad_alloc", "Cannot allocate memory")
 
@@ -155,9 +183,9 @@ class ProtocolBot:
         move_time: Seconds per move, wall clock, from the request's sending to the reply's
             end (``None``: no limit). The bot is told it in each ``decide``.
         start_time: Seconds for the process start and handshake, and for each ``ready``.
-        memory_limit: The child's address space limit in bytes (``RLIMIT_AS``, set in the
-            child before the program starts; default :data:`DEFAULT_MEMORY_LIMIT`), ``None``
-            for none.
+        memory_limit: The child's address space limit in bytes (``RLIMIT_AS``, set by a
+            wrapper that then runs the program: :func:`_limited_command`; default
+            :data:`DEFAULT_MEMORY_LIMIT`), ``None`` for none.
         cwd: The program's working directory (default the caller's).
         env: The program's whole environment (default the caller's).
         options: Values for options the bot declares in its handshake, sent with each
@@ -440,23 +468,22 @@ class ProtocolBot:
         self.handshake = None
         self._buffer = b""
         self._tail = b""
-        preexec = None
+        command = self.command
         if self.memory_limit is not None:
-            preexec = functools.partial(_limit_memory, _memory_limit_for_child(self.memory_limit))
+            command = _limited_command(command, _memory_limit_for_child(self.memory_limit))
         stderr: int | IO[bytes] = subprocess.PIPE
         if self.stderr_path is not None:
             self._stderr_file = open(self.stderr_path, "ab")  # noqa: SIM115 - closed in _kill
             stderr = self._stderr_file
         try:
             proc = subprocess.Popen(
-                self.command,
+                command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=stderr,
                 cwd=self.cwd,
                 env=self.env,
                 start_new_session=True,
-                preexec_fn=preexec,
                 close_fds=True,
             )
         except (OSError, subprocess.SubprocessError, ValueError) as e:
@@ -575,6 +602,10 @@ class ProtocolBot:
         self._drain_stderr()
         status = _status_of(proc)
         tail = self._tail.decode("utf-8", "replace")
+        if status == f"exited with status {_CANNOT_START}" and tail.startswith("cannot start "):
+            # The memory limit's wrapper could not run the program (not found, not executable).
+            reason = tail.strip().splitlines()[-1].split(": ", 1)[-1]
+            return self._fail(FailureReason.START, f"cannot start {self.command!r}: {reason}")
         if any(w in tail for w in _MEMORY_WORDS):
             return self._fail(FailureReason.MEMORY, f"ran out of memory and {status} {when}")
         return self._fail(FailureReason.EXITED, f"{status} {when}")
