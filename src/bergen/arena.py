@@ -59,7 +59,9 @@ from bergen.bots import (
     _exception_text,
     _safe_repr,
     load_bot,
+    move_seconds,
     parse_bot_spec,
+    takes_seconds,
 )
 from bergen.errors import BergenError, _as_tuple, _brief
 from bergen.match import MatchState
@@ -484,6 +486,7 @@ class _Seats:
         self.processes = processes
         seats = len(task.specs)
         self.local: list[Bot | None] = [None] * seats
+        self.timed = [False] * seats  # whether the seat's bot is told its time (seconds=)
         self.remote: list[tuple[ProtocolBot, set[int]] | None] = [None] * seats
         self.in_game = [False] * seats
         self.isolated = [
@@ -575,10 +578,17 @@ class _Seats:
             bot = self.local[seat]
             if bot is None:
                 bot = self.local[seat] = load_bot(task.specs[seat], task.bot_seeds[seat])
+                self.timed[seat] = task.move_time is not None and takes_seconds(bot)
             if self.use_alarm:
                 signal.setitimer(signal.ITIMER_REAL, task.move_time + 0.5)  # type: ignore[operator]
             try:
-                move = bot.choose(rnd.view(seat), legal)
+                time_for_move = task.move_time
+                if self.timed[seat] and time_for_move is not None:
+                    move = bot.choose(  # type: ignore[call-arg]
+                        rnd.view(seat), legal, seconds=move_seconds(time_for_move)
+                    )
+                else:
+                    move = bot.choose(rnd.view(seat), legal)
             finally:
                 if self.use_alarm:
                     signal.setitimer(signal.ITIMER_REAL, 0)

@@ -28,9 +28,12 @@ from bergen.bots import (
     greedy_key,
     greedy_rollout,
     load_bot,
+    move_seconds,
     parse_bot_spec,
     points_now,
+    takes_seconds,
 )
+from bergen.bots.base import _decision_seconds
 
 T = Tile.parse
 
@@ -180,6 +183,61 @@ def test_search_keeps_to_its_time_budget() -> None:
     move = _choose(bot, rnd)
     assert time.perf_counter() - t0 < 0.5
     assert move in rnd.legal_moves()
+
+
+def test_the_time_a_bot_is_given_for_a_move() -> None:
+    assert move_seconds(1.0) == pytest.approx(0.88)  # 90% less 20 ms
+    assert move_seconds(1.0, spent=0.3) == pytest.approx(0.58)
+    assert move_seconds(0.02) == 0.001  # never nothing
+    for bad in (0, -1, float("nan"), float("inf"), True, "1", None):
+        with pytest.raises(BotError, match="time_for_move must be a number of seconds > 0"):
+            move_seconds(bad)  # type: ignore[arg-type]
+    with pytest.raises(BotError, match="spent must be a number of seconds >= 0"):
+        move_seconds(1.0, -0.1)
+    assert _decision_seconds(None, None) is None
+    assert _decision_seconds(0.5, None) == 0.5
+    assert _decision_seconds(None, 0.2) == 0.2
+    assert _decision_seconds(0.5, 0.2) == 0.2 and _decision_seconds(0.1, 0.2) == 0.1
+    for bad in (0, -1, float("nan"), float("inf"), True, "1"):
+        with pytest.raises(BotError, match="seconds must be a number of seconds > 0"):
+            _decision_seconds(None, bad)
+
+
+class _KeywordsOnly:
+    name = "kw"
+
+    def choose(self, view, legal_moves, **kwargs):  # type: ignore[no-untyped-def]
+        return legal_moves[0]
+
+
+class _PositionalOnly:
+    name = "pos"
+
+    def choose(self, view, legal_moves, seconds=None, /):  # type: ignore[no-untyped-def]
+        return legal_moves[0]
+
+
+def test_which_bots_take_the_time_for_a_move() -> None:
+    assert all(takes_seconds(load_bot(n)) for n in ("search", "ismcts", "pimc"))
+    assert not any(takes_seconds(load_bot(n)) for n in ("random", "greedy", "strategy"))
+    assert not takes_seconds(_KeywordsOnly()) and not takes_seconds(_PositionalOnly())
+    assert not takes_seconds(object())
+
+
+@pytest.mark.parametrize("spec", ["search[playouts=1000000000]", "ismcts[iterations=1000000000]"])
+def test_a_search_bot_keeps_to_the_time_it_is_given_for_a_move(spec: str) -> None:
+    # A generous bound only (timing is measured in benchmarks/budget.py): 0.05 s given to a
+    # bot whose own budget (a billion playouts, no clock) would take hours.
+    import time
+
+    rnd = _decision(2, 5)
+    bot = load_bot(spec, seed=1)
+    t0 = time.perf_counter()
+    move = bot.choose(rnd.view(rnd.to_move), rnd.legal_moves(), seconds=0.05)  # type: ignore[call-arg]
+    assert time.perf_counter() - t0 < 0.5
+    assert move in rnd.legal_moves()
+    with pytest.raises(BotError, match="seconds"):
+        bot.choose(rnd.view(rnd.to_move), rnd.legal_moves(), seconds=0)  # type: ignore[call-arg]
 
 
 # ------------------------------------------------------------------ loading

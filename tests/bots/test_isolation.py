@@ -347,6 +347,19 @@ def test_an_in_process_bot_is_given_a_plain_player_view() -> None:
     assert set(_Recorder.types) == {PlayerView}
 
 
+def test_an_in_process_bot_that_takes_seconds_is_told_its_move_time() -> None:
+    from protocol.noisy import ClockedBot  # tests/ is on the path
+
+    spec = "protocol.noisy:ClockedBot"
+    ClockedBot.given.clear()
+    result = run_arena([spec, "random"], 2, 2, seed=1, in_process=True, move_time=2.0)
+    assert not result.forfeits and ClockedBot.given
+    assert all(s == pytest.approx(2.0 * 0.9 - 0.02) for s in ClockedBot.given)
+    ClockedBot.given.clear()
+    run_arena([spec, "random"], 2, 2, seed=1, in_process=True, move_time=None)
+    assert ClockedBot.given and set(ClockedBot.given) == {None}
+
+
 def test_a_line_laid_at_once_checks_its_tiles() -> None:
     def play(tile: Tile, end: End) -> int:  # the kernel's action id (bergen.kernel.actions)
         return 2 * tile.index + (end is End.RIGHT)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from typing import ClassVar
 
 from bergen import Move
 from bergen.view import PlayerView
@@ -52,3 +53,20 @@ class NotAMoveBot:
 
     def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
         return "5-4L"  # type: ignore[return-value]
+
+
+class ClockedBot:
+    """Plays the first move and keeps the ``seconds`` each ``choose`` was given (the tests of
+    the clock read :attr:`given`)."""
+
+    name = "clocked"
+    given: ClassVar[list[float | None]] = []
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def choose(
+        self, view: PlayerView, legal_moves: Sequence[Move], *, seconds: float | None = None
+    ) -> Move:
+        ClockedBot.given.append(seconds)
+        return legal_moves[0]

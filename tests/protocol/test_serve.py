@@ -12,6 +12,8 @@ from bergen import CLASSIC, GreedyBot, MatchState
 from bergen.protocol import NewGame, decide_request, encode, hello_request, new_game_request
 from bergen.protocol.server import serve
 
+from .noisy import ClockedBot
+
 
 def _run(spec: str, lines: list[bytes]) -> tuple[int, list[dict]]:
     out = io.BytesIO()
@@ -92,3 +94,44 @@ def test_fuzzed_input_gets_protocol_lines_only(data):
     assert replies[0]["type"] == "hello"
     for reply in replies[1:]:
         assert reply["type"] == "error" and reply["kind"] == "protocol"
+
+
+# ------------------------------------------------------------------ the clock
+
+
+def test_a_served_bot_that_takes_seconds_is_told_the_time_for_each_move():
+    view, legal = _decision()
+    game = NewGame(CLASSIC, 3, False, view.seat, 10, 5)
+    ClockedBot.given.clear()
+    status, replies = _run(
+        "protocol.noisy:ClockedBot",
+        [
+            encode(hello_request()),
+            encode(new_game_request(game)),
+            encode(decide_request(view, legal, 1.0)),
+            encode(decide_request(view, legal, None)),
+            encode(decide_request(view, legal, 0.01)),
+            encode({"type": "quit"}),
+        ],
+    )
+    assert status == 0 and [r["type"] for r in replies] == ["hello", "ready", *["move"] * 3]
+    one_second, no_clock, too_short = ClockedBot.given
+    # 1 s: 90% of it less 20 ms for the way back (0.88 s), less the moment spent decoding
+    assert 0.5 < one_second <= 0.88
+    assert no_clock is None  # no time, no keyword: the bot's own default
+    assert too_short == 0.001  # never nothing: an anytime bot still does one step
+
+
+def test_a_bot_without_seconds_is_served_as_before():
+    view, legal = _decision()
+    game = NewGame(CLASSIC, 3, False, view.seat, 10, 5)
+    status, replies = _run(
+        "greedy",
+        [
+            encode(hello_request()),
+            encode(new_game_request(game)),
+            encode(decide_request(view, legal, 0.5)),
+        ],
+    )
+    assert status == 0
+    assert replies[2] == {"type": "move", "move": str(GreedyBot(seed=5).choose(view, legal))}

@@ -19,12 +19,12 @@ every public name is re-exported here.
 
 from __future__ import annotations
 
-from bergen.bots.base import Bot, BotError
+from bergen.bots.base import Bot, BotError, move_seconds
 from bergen.bots.base import _exception_text as _exception_text  # for the arena and play
 from bergen.bots.base import _is_legal_choice as _is_legal_choice
 from bergen.bots.base import _safe_repr as _safe_repr
 from bergen.bots.ismcts import ISMCTSBot
-from bergen.bots.loading import BUILTIN_BOTS, bot_factory, load_bot, parse_bot_spec
+from bergen.bots.loading import BUILTIN_BOTS, bot_factory, load_bot, parse_bot_spec, takes_seconds
 from bergen.bots.pimc import PIMCBot
 from bergen.bots.search import SearchBot, greedy_rollout
 from bergen.bots.simple import GreedyBot, RandomBot, greedy_key, points_now
@@ -45,6 +45,8 @@ __all__ = [
     "greedy_key",
     "greedy_rollout",
     "load_bot",
+    "move_seconds",
     "parse_bot_spec",
     "points_now",
+    "takes_seconds",
 ]

@@ -15,7 +15,7 @@ from bergen.errors import BergenError, _brief
 from bergen.moves import Draw, Lead, Move, Pass, Play
 from bergen.view import PlayerView
 
-__all__ = ["Bot", "BotError"]
+__all__ = ["Bot", "BotError", "move_seconds"]
 
 
 class BotError(BergenError, ValueError):
@@ -29,6 +29,11 @@ class Bot(Protocol):
     A bot is built with a ``seed`` keyword (an int, or ``None`` for an unseeded generator) and
     keeps its own ``random.Random``. It must not keep the views it is given for anything but
     its own decisions, and may not look at anything but the view.
+
+    A bot whose ``choose`` also takes a keyword argument ``seconds`` is told the time it has
+    for each move when the caller has a clock: ``bergen bot serve`` passes the protocol's
+    ``time`` and the in-process arena its ``move_time``, both through :func:`move_seconds`
+    (the built-in search bots stop at the earlier of that and their own budget).
 
     Attributes:
         name: A short name for reports.
@@ -124,6 +129,73 @@ def _failure(e: BaseException) -> str:
     if isinstance(e, SystemExit):
         return f"SystemExit({_brief(e.code)})"
     return _exception_text(e)
+
+
+CLOCK_SHARE = 0.9
+"""The share of a move's time a bot is given (:func:`move_seconds`)."""
+CLOCK_MARGIN = 0.02
+"""Seconds kept back from a move's time for the answer's way back (:func:`move_seconds`)."""
+
+
+def move_seconds(time_for_move: float, spent: float = 0.0) -> float:
+    """The seconds a bot is given to choose a move that must be answered within
+    ``time_for_move`` seconds, of which ``spent`` are gone already: :data:`CLOCK_SHARE` of the
+    time less :data:`CLOCK_MARGIN` and less ``spent``, at least 0.001 (so that an anytime bot
+    still does its one unit of work). The margin covers the bot's own overshoot (a few
+    milliseconds for the search bots, docs/guides/bots.md, "Time budgets") and, for a served
+    bot, writing the reply and its way back through the pipe.
+
+    Args:
+        time_for_move: The caller's time for the move, in seconds (> 0).
+        spent: Seconds already gone (reading and decoding the request).
+
+    Returns:
+        Seconds, at least 0.001.
+
+    Raises:
+        BotError: when ``time_for_move`` is not a finite number > 0 or ``spent`` not a
+            finite number >= 0.
+    """
+    if (
+        isinstance(time_for_move, bool)
+        or not isinstance(time_for_move, int | float)
+        or not 0 < time_for_move < float("inf")  # NaN fails too
+    ):
+        raise BotError(
+            f"time_for_move must be a number of seconds > 0, got {_brief(time_for_move)}"
+        )
+    if (
+        isinstance(spent, bool)
+        or not isinstance(spent, int | float)
+        or not 0 <= spent < float("inf")
+    ):
+        raise BotError(f"spent must be a number of seconds >= 0, got {_brief(spent)}")
+    return max(0.001, time_for_move * CLOCK_SHARE - CLOCK_MARGIN - spent)
+
+
+def _decision_seconds(own: float | None, seconds: object) -> float | None:
+    """The time budget of one decision of a search bot: its own ``seconds`` budget, or the
+    time the caller gives the move (``choose(..., seconds=...)``) when that is shorter.
+
+    Args:
+        own: The bot's own budget per decision, in seconds, or ``None``.
+        seconds: The caller's time for this move, in seconds, or ``None``.
+
+    Returns:
+        Seconds, or ``None`` for no clock.
+
+    Raises:
+        BotError: when ``seconds`` is neither ``None`` nor a finite number > 0.
+    """
+    if seconds is None:
+        return own
+    if (
+        not isinstance(seconds, int | float)
+        or isinstance(seconds, bool)
+        or not 0 < seconds < float("inf")  # NaN fails too
+    ):
+        raise BotError(f"choose's seconds must be a number of seconds > 0, got {_brief(seconds)}")
+    return float(seconds) if own is None else min(own, float(seconds))
 
 
 def check_budget(

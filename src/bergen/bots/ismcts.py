@@ -33,7 +33,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from bergen.bots.base import BotError, check_budget
+from bergen.bots.base import BotError, _decision_seconds, check_budget
 from bergen.bots.simple import greedy_key
 from bergen.kernel.actions import DRAW
 from bergen.kernel.play import IN_PLAY, legal_actions, step
@@ -123,12 +123,26 @@ class ISMCTSBot:
         self.exploration = float(exploration)
         self.policy = policy
 
-    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
-        """Return the legal move whose root child was visited most (ties: the greedy ranking)."""
+    def choose(
+        self, view: PlayerView, legal_moves: Sequence[Move], *, seconds: float | None = None
+    ) -> Move:
+        """Return the legal move whose root child was visited most (ties: the greedy ranking).
+
+        Args:
+            view: The view of the seat to move.
+            legal_moves: Its legal moves.
+            seconds: The caller's time for this move, in seconds (``bergen bot serve`` and the
+                arena pass it): the search stops at the earlier of it and the bot's own
+                budget. ``None``: the bot's own budget only.
+
+        Raises:
+            BotError: when ``seconds`` is not a number > 0.
+        """
+        budget = _decision_seconds(self.seconds, seconds)
         if len(legal_moves) == 1:
             return legal_moves[0]
         clock = time.perf_counter
-        deadline = None if self.seconds is None else clock() + self.seconds
+        deadline = None if budget is None else clock() + budget
         rng = self.rng
         rnd = rng.random
         sampler = sampler_for(view)

@@ -17,7 +17,7 @@ from bergen.bots.simple import GreedyBot, RandomBot
 from bergen.bots.strategy import StrategyBot
 from bergen.errors import _brief
 
-__all__ = ["BUILTIN_BOTS", "bot_factory", "load_bot", "parse_bot_spec"]
+__all__ = ["BUILTIN_BOTS", "bot_factory", "load_bot", "parse_bot_spec", "takes_seconds"]
 
 BUILTIN_BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -138,6 +138,28 @@ def _takes_seed(factory: Callable[..., Any]) -> bool:
         or (p.name == "seed" and p.kind is not inspect.Parameter.POSITIONAL_ONLY)
         for p in parameters
     )
+
+
+def takes_seconds(bot: object) -> bool:
+    """Whether ``bot.choose`` takes a keyword argument ``seconds`` (the caller's time for the
+    move, see :class:`~bergen.bots.Bot`): a parameter of that name, not positional-only. A
+    ``**kwargs`` alone does not count, nor a ``choose`` whose signature is hidden.
+
+    Args:
+        bot: A bot.
+
+    Returns:
+        Whether to pass ``seconds=``.
+    """
+    choose = getattr(bot, "choose", None)
+    if not callable(choose):
+        return False
+    try:
+        parameters = inspect.signature(choose).parameters
+    except (TypeError, ValueError):  # a builtin or a callable without a signature
+        return False
+    p = parameters.get("seconds")
+    return p is not None and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
 
 
 def load_bot(spec: str, seed: int | None = None) -> Bot:

@@ -6,7 +6,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from bergen.bots.base import BotError, check_budget
+from bergen.bots.base import BotError, _decision_seconds, check_budget
 from bergen.bots.simple import greedy_key
 from bergen.errors import SearchLimitError
 from bergen.moves import Move
@@ -70,11 +70,25 @@ class PIMCBot:
         self.rng = random.Random(seed)
         self.max_nodes = max_nodes
 
-    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
-        """Return the legal move with the best mean exact value over the worlds solved."""
+    def choose(
+        self, view: PlayerView, legal_moves: Sequence[Move], *, seconds: float | None = None
+    ) -> Move:
+        """Return the legal move with the best mean exact value over the worlds solved.
+
+        Args:
+            view: The view of the seat to move.
+            legal_moves: Its legal moves.
+            seconds: The caller's time for this move, in seconds (``bergen bot serve`` and the
+                arena pass it): the bot stops at the earlier of it and its own budget.
+                ``None``: the bot's own budget only.
+
+        Raises:
+            BotError: when ``seconds`` is not a number > 0.
+        """
+        budget = _decision_seconds(self.seconds, seconds)
         if len(legal_moves) == 1:
             return legal_moves[0]
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if budget is None else time.perf_counter() + budget
         sampler = sampler_for(view)
         k = len(legal_moves)
         index = {m: i for i, m in enumerate(legal_moves)}

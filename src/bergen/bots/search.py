@@ -6,7 +6,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from bergen.bots.base import BotError, _check_choice, _seeded, check_budget
+from bergen.bots.base import BotError, _check_choice, _decision_seconds, _seeded, check_budget
 from bergen.bots.simple import greedy_key
 from bergen.errors import _brief
 from bergen.kernel.rollout import greedy_rollout as kernel_greedy_rollout
@@ -110,19 +110,29 @@ class SearchBot:
         self.rollouts = rollouts
         self.policy = policy
 
-    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+    def choose(
+        self, view: PlayerView, legal_moves: Sequence[Move], *, seconds: float | None = None
+    ) -> Move:
         """Return the legal move with the best mean points difference over the playouts.
 
+        Args:
+            view: The view of the seat to move.
+            legal_moves: Its legal moves.
+            seconds: The caller's time for this move, in seconds (``bergen bot serve`` and the
+                arena pass it): the search stops at the earlier of it and the bot's own
+                budget. ``None``: the bot's own budget only.
+
         Raises:
-            BotError: when ``view`` is not a view or ``legal_moves`` not a non-empty sequence
-                of moves.
+            BotError: when ``view`` is not a view, ``legal_moves`` not a non-empty sequence
+                of moves, or ``seconds`` not a number > 0.
         """
         _check_choice(view, legal_moves)
+        budget = _decision_seconds(self.seconds, seconds)
         if len(legal_moves) == 1:
             return legal_moves[0]
         clock = time.perf_counter
         t0 = clock()
-        deadline = None if self.seconds is None else t0 + self.seconds
+        deadline = None if budget is None else t0 + budget
         rng = self.rng
         sampler = sampler_for(view)
         k = len(legal_moves)

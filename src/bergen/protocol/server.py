@@ -1,7 +1,9 @@
 """``bergen bot serve``, its server: any Python bot as a protocol program on stdin and stdout.
 
 :func:`serve` reads requests line by line, decodes each ``decide`` into a real
-:class:`~bergen.view.PlayerView` and calls the bot's ``choose(view, legal_moves)``. Nothing but
+:class:`~bergen.view.PlayerView` and calls the bot's ``choose(view, legal_moves)``, with
+``seconds=`` the move's time (:func:`bergen.bots.move_seconds` of the request's ``time``) when
+the bot's ``choose`` takes that keyword and the request has a time. Nothing but
 protocol lines reach the real standard output: :func:`serve_stdio` moves the process's file
 descriptors 0 and 1 aside first, so that the bot's ``print`` (and anything a library or a
 child process writes to descriptor 1) goes to standard error, and reading standard input
@@ -14,9 +16,10 @@ import contextlib
 import inspect
 import os
 import sys
+import time
 from typing import IO, Any
 
-from bergen.bots import Bot, BotError, bot_factory
+from bergen.bots import Bot, BotError, bot_factory, move_seconds, takes_seconds
 from bergen.bots.loading import _takes_seed
 from bergen.moves import Draw, Lead, Pass, Play
 from bergen.protocol.codec import (
@@ -104,9 +107,13 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
     """Serve the bot ``spec`` over the protocol until ``quit`` or the end of input.
 
     Each ``new_game`` builds the bot afresh, with the game's seed and the options it sets
-    (over those of the spec). A request that is not the protocol's, a bot that cannot be
-    built, and a bot whose ``choose`` raises or returns no move each get an ``error`` reply
-    (``kind`` ``protocol``, ``exception``, ``memory`` or ``illegal``) and end the serving.
+    (over those of the spec). A bot whose ``choose`` takes a keyword ``seconds``
+    (:func:`bergen.bots.takes_seconds`) is given the time for each move:
+    :func:`bergen.bots.move_seconds` of the request's ``time`` less the time spent reading and
+    decoding the request; no ``seconds`` when ``time`` is ``null``. A request that is not the
+    protocol's, a bot that cannot be built, and a bot whose ``choose`` raises or returns no
+    move each get an ``error`` reply (``kind`` ``protocol``, ``exception``, ``memory`` or
+    ``illegal``) and end the serving.
 
     Args:
         spec: A bot spec (see :func:`bergen.bots.load_bot`).
@@ -122,6 +129,7 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
     try:
         options = bot_options(spec)
         bot: Bot | None = None
+        timed = False
         name = getattr(bot_factory(spec)[0], "name", None)
         if not isinstance(name, str) or not name.strip():
             name = spec
@@ -135,6 +143,7 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
             line = _read_line(stdin)
             if line is None:
                 return 0
+            read_at = time.perf_counter()
             request = parse_request(line)
         except ProtocolError as e:
             print(f"bergen bot serve: bad request: {e}", file=log)
@@ -156,6 +165,7 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
                     return 2
             try:
                 bot = _build(spec, request.seed, kwargs)
+                timed = takes_seconds(bot)
             except KeyboardInterrupt:
                 raise
             except BaseException as e:
@@ -168,7 +178,13 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
                 _error(stdout, "protocol", "decide before new_game")
                 return 2
             try:
-                move = bot.choose(request.view, request.legal_moves)
+                if timed and request.time is not None:
+                    seconds = move_seconds(request.time, time.perf_counter() - read_at)
+                    move = bot.choose(  # type: ignore[call-arg]
+                        request.view, request.legal_moves, seconds=seconds
+                    )
+                else:
+                    move = bot.choose(request.view, request.legal_moves)
                 text = str(move) if isinstance(move, Lead | Play | Draw | Pass) else None
             except KeyboardInterrupt:
                 raise
