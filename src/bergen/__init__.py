@@ -7,9 +7,8 @@ The public API is re-exported here; see ``__all__``. The rules implemented are t
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from bergen._compiled import COMPILED
+from bergen._version import __version__
 from bergen.arena import ArenaResult, run_arena
 from bergen.bots import Bot, BotError, GreedyBot, PIMCBot, RandomBot, SearchBot, load_bot
 from bergen.deal import Deal, shuffled_tiles
@@ -90,11 +89,6 @@ from bergen.rules import (
 )
 from bergen.tiles import DOUBLES, TILES, Tile
 from bergen.view import PlayerView, WorldSampler, sample_world, voids
-
-try:
-    __version__ = version("bergen")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
 
 __all__ = [
     "CELKO",

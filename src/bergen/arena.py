@@ -38,7 +38,6 @@ import hashlib
 import itertools
 import json
 import math
-import multiprocessing.util
 import os
 import shlex
 import shutil
@@ -47,9 +46,9 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, as_completed
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
@@ -70,6 +69,9 @@ from bergen.protocol import DEFAULT_MEMORY_LIMIT, BotFailure, ProtocolBot, pytho
 from bergen.records import rules_to_json
 from bergen.round import RoundState
 from bergen.rules import CLASSIC, Rules
+
+if TYPE_CHECKING:  # imported where the pool is made: multiprocessing is slow to import
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = [
     "MAX_ARENA_ENTRANTS",
@@ -743,6 +745,8 @@ def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _worker_stop)
     _WORKER_PROCESSES = _Processes()
+    import multiprocessing.util  # loaded already in a pool's worker
+
     multiprocessing.util.Finalize(None, _WORKER_PROCESSES.close, exitpriority=10)
 
 
@@ -1533,6 +1537,8 @@ def run_arena(
         if done and progress is not None:
             progress(len(done))
         if executor is None and workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
             pool = executor = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
         if executor is None:
             for task in todo:

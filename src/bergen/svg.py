@@ -18,8 +18,8 @@ Sizes are in pixels: ``size`` is the side of a tile's square half (a tile is ``s
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from html import escape
 from typing import Protocol
-from xml.sax.saxutils import escape
 
 from bergen.errors import PositionError
 from bergen.line import LineOfPlay
@@ -86,12 +86,17 @@ def _num(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
+def _attribute(text: str) -> str:
+    """``text`` for a double-quoted XML attribute: ``&``, ``<``, ``>`` and ``"`` escaped."""
+    return escape(text, quote=False).replace('"', "&quot;")
+
+
 def _document(width: float, height: float, body: Iterable[str], title: str) -> str:
     w, h = _num(width), _num(height)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}" role="img" aria-label="{escape(title, {chr(34): "&quot;"})}">'
-        f"<title>{escape(title)}</title>" + "".join(body) + "</svg>\n"
+        f'viewBox="0 0 {w} {h}" role="img" aria-label="{_attribute(title)}">'
+        f"<title>{escape(title, quote=False)}</title>" + "".join(body) + "</svg>\n"
     )
 
 
@@ -144,7 +149,7 @@ def _text(x: float, y: float, text: str, u: int, anchor: str = "start", bold: bo
     return (
         f'<text x="{_num(x)}" y="{_num(y)}" font-family="sans-serif" '
         f'font-size="{_num(max(8.0, u * 0.55))}" text-anchor="{anchor}" fill="{_INK}"{weight}>'
-        f"{escape(text)}</text>"
+        f"{escape(text, quote=False)}</text>"
     )
 
 

@@ -33,3 +33,11 @@ def test_the_command_agrees_with_compiled() -> None:
     assert done.stdout == expected() + "\n"
     assert ("compiled with mypyc" in done.stdout) is bergen.COMPILED
     assert ("pure Python" in done.stdout) is not bergen.COMPILED
+
+
+def test_the_installed_metadata_has_the_version_of_the_source() -> None:
+    # The build reads the version from src/bergen/_version.py (pyproject.toml,
+    # [tool.hatch.version]); bergen.__version__ reads the same file, not the metadata.
+    from importlib.metadata import version
+
+    assert version("bergen") == bergen.__version__

@@ -1,7 +1,8 @@
 """CITATION.cff is a Citation File Format 1.2.0 file that names this package's version.
 
 (Validated in full with ``cffconvert --validate``; this test keeps the required keys and the
-version in step with pyproject.toml without a YAML parser.)
+version in step with src/bergen/_version.py, which pyproject.toml reads, without a YAML
+parser.)
 """
 
 from __future__ import annotations
@@ -9,6 +10,9 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
+
+import bergen
+import bergen._version
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,8 +27,10 @@ def test_citation_file_has_the_required_keys_and_the_package_version() -> None:
     keys = top_level((ROOT / "CITATION.cff").read_text("utf-8"))
     assert keys["cff-version"] == "1.2.0"
     assert {"message", "title", "authors"} <= keys.keys()
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
-    assert keys["version"] == project["version"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    assert project["project"]["dynamic"] == ["version"]  # read from the file below
+    assert project["tool"]["hatch"]["version"]["path"] == "src/bergen/_version.py"
+    assert keys["version"] == bergen._version.__version__ == bergen.__version__
     assert keys["license"] == "MIT"
 
 
