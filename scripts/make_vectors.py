@@ -44,7 +44,9 @@ from bergen import (
     FixedTarget,
     HandSizes,
     HighestDouble,
+    LeadTile,
     LineOfPlay,
+    MatchEnd,
     MatchState,
     NearTargetReduction,
     NoDouble,
@@ -53,6 +55,7 @@ from bergen import (
     NoReduction,
     Outcome,
     OutcomeKind,
+    PartnershipBlock,
     Points,
     Record,
     RecordedAction,
@@ -68,6 +71,7 @@ from bergen import (
     replay,
 )
 from bergen.records import Position, dumps, format_json, rules_to_json
+from bergen.rules import ONLINEDOMINOGAMES
 from bergen.tiles import TILES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -483,10 +487,12 @@ def position_record(
     scores: list[int] | None = None,
     boneyard: str | None = None,
     outcome: Outcome | None = None,
+    after: list[int] | None = None,
     expect_error: str | None = None,
 ) -> Record:
     """A one-round record from a set-up position; the boneyard defaults to every tile not placed
-    elsewhere, lowest index first."""
+    elsewhere, lowest index first. ``after``: the scores after the round, stated in the record
+    (checked on replay)."""
     hand_tiles = [tiles(h) for h in hands]
     lay = LineOfPlay.parse(line)
     if boneyard is None:
@@ -514,6 +520,7 @@ def position_record(
                 actions=tuple(action(a) for a in actions),
                 events=tuple(events),
                 outcome=outcome,
+                scores=None if after is None else tuple(after),
             ),
         ),
         meta=tuple(meta),
@@ -856,6 +863,358 @@ def hand_built() -> list[tuple[str, Record]]:
             ),
         )
     )
+    return out + new_switches()
+
+
+def new_switches() -> list[tuple[str, Record]]:
+    """Hand-built vectors for the switches lead_tile, match_end and partnership_block and for
+    the combinations that only mean no draws (docs/rules.md, rules 2, 4, 8 and 9). Every event,
+    result and score below was worked out by hand from docs/rules.md; the comments show the
+    working (ends written left, right; ``d`` marks a double end)."""
+    c, s = CLASSIC, SIMPLE
+    out: list[tuple[str, Record]] = []
+    any_lead = c.replace(lead_tile=LeadTile.ANY)
+    # Rule 2, lead_tile=ANY: seat 0 holds the lowest double held, the 3-3, and leads any tile of
+    # its hand: the 6-5, its higher number at the left end: ends 6, 5. A tile that is not a
+    # double scores nothing as a lead (rules 2 and 5), although classic scores the lead. 5-3R
+    # (5, so the 5 must be the right end): 6, 3. 3-3R: 6, 3d. 6-3L: 3, 3d, one end a double:
+    # a triple header, 3 to seat 1 (rule 5).
+    out.append(
+        (
+            "position-lead-any-non-double",
+            position_record(
+                "lead_tile any: the holder of the lowest double (3-3) leads the 6-5, 6 at the left "
+                "end, and scores nothing (rules 2 and 5); the 6-3 then makes a triple header, 3",
+                any_lead,
+                ["3-3 6-5 4-0", "5-3 6-3 4-1"],
+                "",
+                0,
+                ["6-5", "5-3R", "3-3R", "6-3L"],
+                [ev(3, "triple_header", 1, 3, "6-3")],
+            ),
+        )
+    )
+    # Rule 2, lead_tile=ANY: seat 0 holds 3-3 (the lowest double held) and 5-5 and leads the
+    # 5-5: a double led scores as a double header, 2 (rule 5). 5-3L: 3, 5d. 3-3L: 3d, 5d. 6-3L:
+    # 6, 5d. 6-5L: 5, 5d: a triple header, 3, and seat 0's last tile: going out, 2 (rule 7).
+    # Seat 0: 2 + 3 + 2 = 7 of 15, never within 3 of the target (rule 6).
+    out.append(
+        (
+            "position-lead-any-other-double",
+            position_record(
+                "lead_tile any: the holder of the lowest double (3-3) leads its 5-5 instead, "
+                "a double header, 2 (rules 2 and 5); then a triple header 3 and going out 2 "
+                "with the last tile (rule 7)",
+                any_lead,
+                ["3-3 5-5 6-5", "5-3 6-3 4-1"],
+                "",
+                0,
+                ["5-5", "5-3L", "3-3L", "6-3L", "6-5L"],
+                [
+                    ev(0, "double_header", 0, 2, "5-5"),
+                    ev(4, "triple_header", 0, 3, "6-5"),
+                    ev(4, "going_out", 0, 2, "6-5"),
+                ],
+                outcome=Outcome(OutcomeKind.WENT_OUT, 0, 0),
+                after=[7, 0],
+            ),
+        )
+    )
+    # Rule 2 with draws in turn (simple, EN) and lead_tile=ANY: nobody is dealt a double; left
+    # of the dealer (seat 2) seats 0, 1, 2, 0 draw 6-0, 6-1, 6-2, 4-4; seat 0 holds the only
+    # double and leads any tile: the 6-0, ends 6, 0. 4-0R: 6, 4. 6-2L: 2, 4. 4-4R: 2, 4d.
+    # 4-2L: 4, 4d, a triple header, 3 to seat 1 (rule 5).
+    deal = Deal(
+        [tiles("1-0 2-0 2-1 3-0 3-1"), tiles("3-2 4-0 4-1 4-2 4-3"), tiles("5-0 5-1 5-2 5-3 5-4")],
+        tiles("6-0 6-1 6-2 4-4 0-0 1-1 2-2 3-3 5-5 6-3 6-4 6-5 6-6"),
+    )
+    out.append(
+        (
+            "deal-lead-draws-any",
+            Record(
+                rules=s.replace(lead_tile=LeadTile.ANY),
+                names=(None, None, None),
+                rounds=(
+                    RoundRecord(
+                        dealer=2,
+                        deal=deal,
+                        position=None,
+                        actions=tuple(action(a) for a in ("6-0", "4-0R", "6-2L", "4-4R", "4-2L")),
+                        events=(ev(4, "triple_header", 1, 3, "4-2"),),
+                    ),
+                ),
+                meta=(
+                    (
+                        "description",
+                        "simple with lead_tile any: nobody is dealt a double; seats 0, 1, 2, 0 "
+                        "draw 6-0, 6-1, 6-2, 4-4 in turn, and seat 0, holding the 4-4, leads the "
+                        "6-0 (rule 2); 4-2L then makes a triple header, 3 (rule 5)",
+                    ),
+                    ("kind", "hand-built deal, events by hand"),
+                ),
+            ),
+        )
+    )
+    # Rule 9, match_end=ROUND_END (simple, three seats, target 10): seat 0 at 8 lays its last
+    # tile, the 6-4 on the 4: ends 6, 6d, a triple header, 3 (no reduction): 11, past the
+    # target; the round is played out and every event scores: going out, 2: 13. (Under the
+    # default the match ends at the header: position-target-past-simple.)
+    round_end = s.replace(match_end=MatchEnd.ROUND_END)
+    out.append(
+        (
+            "position-round-end-going-out",
+            position_record(
+                "match_end round: at 8 of 10 the last tile makes a triple header, 3, and going "
+                "out still scores, 2: 13 (rule 9); under the default only the header scores",
+                round_end,
+                ["6-4", "6-5 2-2", "6-2 5-2"],
+                "4-3 *3-3 3-6 6-6",
+                0,
+                ["6-4L"],
+                [ev(0, "triple_header", 0, 3, "6-4"), ev(0, "going_out", 0, 2, "6-4")],
+                scores=[8, 0, 0],
+                outcome=Outcome(OutcomeKind.WENT_OUT, 0, 0),
+                after=[13, 0, 0],
+            ),
+        )
+    )
+    # Rule 9, match_end=ROUND_END (simple, two seats, target 15), both seats at 13. Ends 4, 1:
+    # seat 0's 4-1L makes ends 1, 1, a double header, 2: 15, at the target; the round goes on.
+    # Seat 1's last tile, the 1-1 on the left: 1d, 1, a triple header, 3: 16, then going out,
+    # 2: 18. At the end of the round seat 1 alone has the highest score at or above the
+    # target and wins, although seat 0 reached it first.
+    out.append(
+        (
+            "position-round-end-overtaken",
+            position_record(
+                "match_end round: seat 0 reaches 15 with a header mid-round and the round goes "
+                "on; seat 1 then scores a triple header 3 and going out 2 and wins 18 to 15 "
+                "(rule 9)",
+                round_end,
+                ["4-1 6-6", "1-1"],
+                "4-3 *3-3 3-1",
+                0,
+                ["4-1L", "1-1L"],
+                [
+                    ev(0, "double_header", 0, 2, "4-1"),
+                    ev(1, "triple_header", 1, 3, "1-1"),
+                    ev(1, "going_out", 1, 2, "1-1"),
+                ],
+                scores=[13, 13],
+                outcome=Outcome(OutcomeKind.WENT_OUT, 1, 1),
+                after=[15, 18],
+            ),
+        )
+    )
+    # Rules 6 and 9, classic (the reduction on) with match_end=ROUND_END and drawing off, two
+    # seats, target 15. Seat 0 at 14: 4-1L makes ends 1, 1, a double header; need 1, so it is
+    # worth 1: 15. Seat 1 (6-6 5-5) cannot play or draw and passes (rule 4). Seat 0's 1-1L:
+    # 1d, 1, a triple header; need 0 <= 2, worth 1: 16; its last tile: going out 2 (never
+    # reduced): 18.
+    out.append(
+        (
+            "position-round-end-reduction",
+            position_record(
+                "match_end round with the reduction: at 14 of 15 a double header is worth 1 "
+                "(15), at 15 a triple header too (need 0; 16), then going out 2: 18 (rules 6 "
+                "and 9)",
+                c.replace(match_end=MatchEnd.ROUND_END, drawing=False),
+                ["4-1 1-1", "6-6 5-5"],
+                "4-3 *3-3 3-1",
+                0,
+                ["4-1L", "pass", "1-1L"],
+                [
+                    ev(0, "double_header", 0, 1, "4-1", base=2),
+                    ev(2, "triple_header", 0, 1, "1-1", base=3),
+                    ev(2, "going_out", 0, 2, "1-1"),
+                ],
+                scores=[14, 0],
+                outcome=Outcome(OutcomeKind.WENT_OUT, 0, 0),
+                after=[18, 0],
+            ),
+        )
+    )
+    # Rule 9 on the onlinedominogames page (ROUND_END, highest double leads any tile, going out
+    # 1, no reduction, target 15), a whole match of two rounds.
+    # Round 0, a position at 14 and 15: seat 0 lays its last tile, 6-4L: ends 6, 1, no header;
+    # going out 1: 15 and 15. Level on the highest score at or above the target: another round
+    # (rule 9), dealt by seat 1 (the deal passes left).
+    # Round 1 from 15, 15: seat 0 holds the highest double (6-6; seat 1 holds 5-5) and leads it:
+    # 6d, 6d, a double header, 2: 17 (rule 5; no reduction, and the match goes on). 6-3R: 6d, 3.
+    # 5-3R: 6d, 5. 6-1L: 1, 5. 5-1L: 5, 5, a double header, 2: seat 0 19. 5-5R: 5, 5d, a triple
+    # header, 3: seat 1 18. 5-2L: 2, 5d. 4-2L: 4, 5d. 4-0L: 0, 5d. 5-0L: 5, 5d, a triple
+    # header, 3: seat 1 21. 5-4L: 4, 5d, seat 0's last tile: going out, 1: 20. The round is
+    # over and seat 1 alone has the highest score at or above 15: seat 1 wins 21 to 20.
+    second = Deal(
+        [tiles("6-6 5-3 5-1 5-2 4-0 5-4"), tiles("6-3 6-1 5-5 4-2 5-0 3-2")],
+        tiles("0-0 1-0 1-1 2-0 2-1 2-2 3-0 3-1 3-3 4-1 4-3 4-4 6-0 6-2 6-4 6-5"),
+    )
+    first = position_record(
+        "",
+        ONLINEDOMINOGAMES,
+        ["6-4", "6-6 5-5"],
+        "4-3 *3-3 3-1",
+        0,
+        ["6-4L"],
+        [ev(0, "going_out", 0, 1, "6-4")],
+        scores=[14, 15],
+        outcome=Outcome(OutcomeKind.WENT_OUT, 0, 0),
+        after=[15, 15],
+    ).rounds[0]
+    moves = ("6-6", "6-3R", "5-3R", "6-1L", "5-1L", "5-5R", "5-2L", "4-2L", "4-0L", "5-0L", "5-4L")
+    out.append(
+        (
+            "match-round-end-tie",
+            Record(
+                rules=ONLINEDOMINOGAMES,
+                names=(None, None),
+                rounds=(
+                    first,
+                    RoundRecord(
+                        dealer=1,
+                        deal=second,
+                        position=None,
+                        actions=tuple(action(a) for a in moves),
+                        events=(
+                            ev(0, "double_header", 0, 2, "6-6"),
+                            ev(4, "double_header", 0, 2, "5-1"),
+                            ev(5, "triple_header", 1, 3, "5-5"),
+                            ev(9, "triple_header", 1, 3, "5-0"),
+                            ev(10, "going_out", 0, 1, "5-4"),
+                        ),
+                        outcome=Outcome(OutcomeKind.WENT_OUT, 0, 0),
+                        scores=(20, 21),
+                    ),
+                ),
+                scores=(20, 21),
+                meta=(
+                    (
+                        "description",
+                        "onlinedominogames (match_end round): round 0 ends level at 15 and 15, "
+                        "so another round is played (rule 9); in it every header scores past the "
+                        "target and seat 1 wins 21 to 20 at its end",
+                    ),
+                    ("kind", "hand-built match, events by hand"),
+                ),
+            ),
+        )
+    )
+    # Rule 8, partnership_block=BEST_HAND (classic judge: fewest doubles, then pips; drawing
+    # off). Ends 4, 0; seat 0's 4-0L makes 0, 0, a double header, 2. Nobody holds a 0: blocked.
+    # The hands: seat 0 6-6 (1 double, 12 pips), seat 1 5-4 (0, 9), seat 2 2-1 (0, 3), seat 3
+    # 3-2 (0, 5). The best single hand is seat 2's: seats 0+2 win the block, 2 (the event names
+    # the side's seat 0). Judged together (position-block-partnerships) seats 1+3 win.
+    best = c.replace(partnerships=True, drawing=False, partnership_block=PartnershipBlock.BEST_HAND)
+    out.append(
+        (
+            "position-block-best-hand",
+            position_record(
+                "partnership_block best-hand: seats 0+2 hold 6-6 and 2-1, seats 1+3 hold 5-4 and "
+                "3-2; the best single hand, seat 2's 2-1, wins the block for seats 0+2 (rule 8; "
+                "judged together, seats 1+3 win)",
+                best,
+                ["6-6 4-0", "5-4", "2-1", "3-2"],
+                "4-3 *3-3 3-0",
+                0,
+                ["4-0L"],
+                [ev(0, "double_header", 0, 2, "4-0"), ev(0, "blocked_hand", 0, 2)],
+                outcome=Outcome(OutcomeKind.BLOCKED, 0, 0),
+                after=[4, 0],
+            ),
+        )
+    )
+    # Rule 8, BEST_HAND, level best hands. Ends 5, 6; seat 0's 6-5L makes 6, 6, a double
+    # header, 2. Nobody holds a 6: blocked. Seat 0 5-5 (1, 10), seat 1 5-3 (0, 8), seat 2 2-1
+    # (0, 3), seat 3 3-0 (0, 3): the best hands, seat 2's and seat 3's, are level and of both
+    # sides: nobody scores. Together seats 0+2 hold one double and seats 1+3 none: 1+3 would win.
+    out.append(
+        (
+            "position-block-best-hand-level",
+            position_record(
+                "partnership_block best-hand: the best single hands, seat 2's 2-1 and seat 3's "
+                "3-0 (no double, 3 pips each), are level and of both sides: nobody scores the "
+                "block (rule 8)",
+                best,
+                ["6-5 5-5", "5-3", "2-1", "3-0"],
+                "5-4 *4-4 4-6",
+                0,
+                ["6-5L"],
+                [ev(0, "double_header", 0, 2, "6-5")],
+                outcome=Outcome(OutcomeKind.BLOCKED, None, None),
+                after=[2, 0],
+            ),
+        )
+    )
+    # Rule 4, games without draws: a reserve at least as large as the boneyard. Three seats,
+    # the boneyard 3-0 4-1 5-2 6-3 6-2 (five tiles) and a reserve of 16: seat 0 cannot match
+    # the 6-6 and nothing can be drawn: it passes; seat 1 lays 6-5R: 6d, 5, no header.
+    out.append(
+        (
+            "position-reserve-16",
+            position_record(
+                "reserve 16, more than the boneyard holds: seat 0 cannot match and passes "
+                "without drawing (rule 4, games without draws)",
+                c.replace(reserve=FixedReserve(16)),
+                [
+                    "1-0 2-1",
+                    "6-5 4-4 5-0 5-1 5-3 5-4 5-5 6-0 6-1 6-4",
+                    "0-0 1-1 2-0 2-2 3-1 3-2 3-3 4-0 4-2 4-3",
+                ],
+                "*6-6",
+                0,
+                ["pass", "6-5R"],
+                [],
+                boneyard="3-0 4-1 5-2 6-3 6-2",
+            ),
+        )
+    )
+    # Rule 4, games without draws: HandSizes(6, 6, 7) at four seats deals all 28 tiles. Seat 1
+    # holds the lowest double, 0-0, and leads it: a double header, 2 (classic). Seat 2 holds no
+    # 0 and the boneyard is empty: it passes. 6-0L: 6, 0d. 1-0R: 6, 1. Seat 1 holds no 6 or 1:
+    # passes. 6-3L: 3, 1. Seat 3 holds no 3 or 1: passes. 3-1L: 1, 1, a double header, 2 to seat
+    # 0 (target 10, need 10: no reduction).
+    all_dealt = Deal(
+        [
+            tiles("1-0 1-1 2-1 3-1 4-1 5-1 6-1"),
+            tiles("0-0 3-0 4-0 2-2 3-2 4-2 5-2"),
+            tiles("6-2 3-3 4-3 5-3 6-3 4-4 5-4"),
+            tiles("2-0 5-0 6-0 6-4 5-5 6-5 6-6"),
+        ],
+        (),
+    )
+    out.append(
+        (
+            "deal-all-tiles-dealt",
+            Record(
+                rules=c.replace(hand_sizes=HandSizes(6, 6, 7)),
+                names=(None, None, None, None),
+                rounds=(
+                    RoundRecord(
+                        dealer=0,
+                        deal=all_dealt,
+                        position=None,
+                        actions=tuple(
+                            action(a)
+                            for a in ("0-0", "pass", "6-0L", "1-0R", "pass", "6-3L", "pass", "3-1L")
+                        ),
+                        events=(
+                            ev(0, "double_header", 1, 2, "0-0"),
+                            ev(7, "double_header", 0, 2, "3-1"),
+                        ),
+                    ),
+                ),
+                meta=(
+                    (
+                        "description",
+                        "hand sizes 6/6/7: four seats are dealt all 28 tiles, so a seat that "
+                        "cannot match passes at once (rule 4, games without draws); seat 1 leads "
+                        "the 0-0 for 2 and 3-1L makes a double header, 2 (rules 2 and 5)",
+                    ),
+                    ("kind", "hand-built deal, events by hand"),
+                ),
+            ),
+        )
+    )
     return out
 
 
@@ -963,6 +1322,68 @@ def invalid() -> list[tuple[str, Record]]:
                 [ev(0, "double_header", 0, 1, "4-1", base=2)],
                 scores=[9, 0, 0],
                 expect_error="round 0, action 1: sequence",
+            ),
+        ),
+        # The new switches, each refused where an implementation that ignored it would go
+        # wrong (docs/rules.md, rules 2, 5, 8 and 9).
+        (
+            "lead-double-refuses-other-tile",
+            position_record(
+                "under the default lead_tile double, the holder of the lowest double (3-3) may "
+                "not lead the 6-5 (rule 2)",
+                c,
+                ["3-3 6-5 4-0", "5-3 6-3 4-1"],
+                "",
+                0,
+                ["6-5"],
+                [],
+                expect_error="round 0, action 0: wrong_lead",
+            ),
+        ),
+        (
+            "lead-any-non-double-scored",
+            position_record(
+                "lead_tile any: the record scores the 6-5 lead as a double header; only a "
+                "double led scores (rules 2 and 5)",
+                c.replace(lead_tile=LeadTile.ANY),
+                ["3-3 6-5 4-0", "5-3 6-3 4-1"],
+                "",
+                0,
+                ["6-5"],
+                [ev(0, "double_header", 0, 2, "6-5")],
+                expect_error="round 0, action 0: events",
+            ),
+        ),
+        (
+            "round-end-going-out-missing",
+            position_record(
+                "match_end round: the record stops scoring at the header that passes the "
+                "target and omits going out, which still scores (rule 9)",
+                SIMPLE.replace(match_end=MatchEnd.ROUND_END),
+                ["6-4", "6-5 2-2", "6-2 5-2"],
+                "4-3 *3-3 3-6 6-6",
+                0,
+                ["6-4L"],
+                [ev(0, "triple_header", 0, 3, "6-4")],
+                scores=[8, 0, 0],
+                expect_error="round 0, action 0: events",
+            ),
+        ),
+        (
+            "best-hand-block-judged-together",
+            position_record(
+                "partnership_block best-hand: the record gives the block to seats 1+3, who win "
+                "it judged together; the best single hand (seat 2's 2-1) wins it for seats 0+2 "
+                "(rule 8)",
+                c.replace(
+                    partnerships=True, drawing=False, partnership_block=PartnershipBlock.BEST_HAND
+                ),
+                ["6-6 4-0", "5-4", "2-1", "3-2"],
+                "4-3 *3-3 3-0",
+                0,
+                ["4-0L"],
+                [ev(0, "double_header", 0, 2, "4-0"), ev(0, "blocked_hand", 1, 2)],
+                expect_error="round 0, action 0: events",
             ),
         ),
     ]

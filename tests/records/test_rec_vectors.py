@@ -16,7 +16,10 @@ from bergen import (
     CLASSIC,
     Deal,
     EventKind,
+    LeadTile,
+    MatchEnd,
     OutcomeKind,
+    PartnershipBlock,
     RecordError,
     RoundState,
     Tile,
@@ -92,6 +95,10 @@ def test_the_vectors_cover_every_preset_and_switch() -> None:
         assert set(types) <= seen, field
     for field in ("lead_scores", "drawing", "partnerships"):
         assert {getattr(r, field) for r in rules} == {True, False}, field
+    # The switches of docs/rules.md, rules 2, 8 and 9: every value.
+    assert {r.lead_tile for r in rules} == set(LeadTile)
+    assert {r.match_end for r in rules} == set(MatchEnd)
+    assert {r.partnership_block for r in rules if r.partnerships} == set(PartnershipBlock)
     assert len({r.no_double for r in rules}) == 2
     assert {r.reserve.reserve(2, 16) for r in rules} >= {0, 2, 5}  # type: ignore[attr-defined]
     assert {r.points for r in rules} >= {CLASSIC.points, CLASSIC.points.__class__(2, 3, 1, 1)}
