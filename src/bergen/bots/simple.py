@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from bergen.bots.base import _check_choice, _seeded
 from bergen.moves import End, Lead, Move, Play
-from bergen.tiles import Tile, tile_mask
+from bergen.playerview import _line_mask
+from bergen.tiles import Tile
 from bergen.view import PlayerView
 
 __all__ = ["GreedyBot", "RandomBot", "greedy_key", "points_now"]
@@ -159,4 +160,5 @@ def greedy_key(view: PlayerView, move: Move) -> tuple[int, ...]:
 
 
 def _line_mask_of(view: PlayerView) -> int:
-    return tile_mask(p.tile for p in view.line.tiles)
+    """The mask of the tiles on the view's line (read from the line, without a value per tile)."""
+    return _line_mask(view.line)
