@@ -608,7 +608,7 @@ def _observation_string(state: BergenState, player: int, private: bool) -> str:
         if not private:
             mine = "?"
         return (
-            f"seat {player} | dealing, round {d.rounds_dealt + 1} | hand {mine or '-'} | "
+            f"seat {player} | dealing, round {d.rounds_dealt} | hand {mine or '-'} | "
             f"scores {' '.join(map(str, match.scores))} of {match.target}"
         )
     text = E.observation_text(rnd.view(player))
@@ -641,7 +641,7 @@ def _information_state_string(state: BergenState, player: int, private: bool) ->
         for deal in match.redeals[counts[i - 1] if i else 0 : counts[i]]:
             shown = " ".join(map(str, deal.hands[player])) if private else "?"
             lines.append(f"redeal hand {shown}")
-        lines.append(f"round {i + 1}: " + " ".join(_round_lines(rnd, player, private)))
+        lines.append(f"round {i}: " + " ".join(_round_lines(rnd, player, private)))
     if match.round is None and not d.is_terminal:
         for deal in match.redeals[counts[-2] if len(counts) > 1 else 0 :]:
             shown = " ".join(map(str, deal.hands[player])) if private else "?"

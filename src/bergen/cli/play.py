@@ -4,7 +4,9 @@ The line is drawn as tiles, ``[5|1][1|1][1|4]``, the player's tiles are numbered
 from, the other seats' tiles stay hidden (only their counts show), and every score event is
 announced. Bad input is asked again; end of input (Ctrl-D) or ``q`` leaves the match. A tile
 is chosen by its number in the list or by its name (``6-4``), with an end (``6-4R``, ``3l``);
-forced draws are made without asking. No line is longer than :data:`WIDTH` characters.
+forced draws are made without asking. No line is longer than :data:`WIDTH` characters: a long
+line of play or hand is wrapped between tiles. Rounds are numbered from 0, as seats are and as
+records and error messages count them (docs/records.md).
 """
 
 from __future__ import annotations
@@ -37,7 +39,17 @@ from bergen.records.view import dumps_view, record_view
 from bergen.round import RoundState
 from bergen.tiles import Tile
 
-__all__ = ["WIDTH", "Quit", "draw_ends", "draw_line", "draw_tile", "play_match", "register", "run"]
+__all__ = [
+    "WIDTH",
+    "Quit",
+    "draw_ends",
+    "draw_line",
+    "draw_tile",
+    "play_match",
+    "register",
+    "run",
+    "wrap_pieces",
+]
 
 WIDTH = 100
 """The longest line ``bergen play`` prints, in characters; longer text is wrapped."""
@@ -61,6 +73,24 @@ def draw_line(line: LineOfPlay) -> str:
     if line.lead is None:
         return "(empty)"
     return "".join(f"[{p.left}|{p.right}]" for p in line.tiles)
+
+
+def wrap_pieces(first: str, pieces: Sequence[str], sep: str = "") -> list[str]:
+    """Lines of at most :data:`WIDTH` characters: ``first`` followed by ``pieces`` joined by
+    ``sep``, broken only between pieces (never inside a tile), continuation lines indented.
+    """
+    lines: list[str] = []
+    cur, started = first, False
+    for piece in pieces:
+        joined = cur + (sep if started else "") + piece
+        if started and len(joined) > WIDTH:
+            lines.append(cur.rstrip())
+            cur = "    " + piece.lstrip()
+        else:
+            cur = joined
+        started = True
+    lines.append(cur.rstrip())
+    return lines
 
 
 def draw_ends(line: LineOfPlay) -> str:
@@ -142,7 +172,9 @@ class _Table:
         self.say()
         self.say(f"Scores: {self.scores()} (target {view.target})")
         ends = draw_ends(line)
-        self.say(f"Line: {draw_line(line)}" + (f"   {ends}" if ends else ""))
+        pieces = [f"[{p.left}|{p.right}]" for p in line.tiles] or ["(empty)"]
+        for text in wrap_pieces("Line: ", pieces + ([f"   {ends}"] if ends else [])):
+            self.say(text)
         others = ", ".join(
             f"{self.who(s)}: {n} tile{'s' if n != 1 else ''}"
             for s, n in enumerate(view.tile_counts)
@@ -151,7 +183,9 @@ class _Table:
         self.say(others)
         self.say(f"Boneyard: {view.boneyard_size} tiles ({view.drawable} drawable)")
         tiles = view.hand.tiles
-        self.say("Your tiles: " + "  ".join(f"{i}) {draw_tile(t)}" for i, t in enumerate(tiles, 1)))
+        numbered = [f"{i}) {draw_tile(t)}" for i, t in enumerate(tiles, 1)]
+        for text in wrap_pieces("Your tiles: ", numbered, "  "):
+            self.say(text)
 
     def read(self, prompt: str) -> str:
         try:
@@ -177,11 +211,14 @@ class _Table:
             self.read("Nothing fits and nothing can be drawn: press Enter to pass. ")
             return first
         tiles = rnd.hands[self.human].tiles
+        # Never "1 to 1", which reads as the domino 1-1.
+        which = (
+            f"1 or {tiles[0]} (your only tile)"
+            if len(tiles) == 1
+            else f"1 to {len(tiles)} from your list, or a tile ({tiles[0]})"
+        )
         while True:
-            text = self.read(
-                f"Your move: 1 to {len(tiles)} from your list, or a tile (6-4); l or r for an "
-                "end; h for a hint: "
-            )
+            text = self.read(f"Your move: {which}; l or r for an end; h for a hint: ")
             if text in ("h", "hint"):  # a search bot's choice, from your view only
                 hint = SearchBot(seed=0, playouts=300).choose(rnd.view(self.human), legal)
                 self.say(f"Hint: the search bot would play {hint}.")
@@ -294,17 +331,17 @@ class _Table:
             if not h:
                 self.say(f"  {self.who(s)} played every tile.")
             else:
-                self.say(f"  {self.who(s)} held {''.join(draw_tile(t) for t in h)}")
+                for text in wrap_pieces(f"  {self.who(s)} held ", [draw_tile(t) for t in h]):
+                    self.say(text)
 
     def play(self) -> int:
-        round_no = 0
         while not self.match.is_over:
             rnd = self.match.round
             assert rnd is not None
             if rnd.line.lead is None and not rnd.history:
-                round_no += 1
+                # Counted from 0, as records and their errors count rounds.
                 dealer = self.who(rnd.dealer)
-                self.say(f"\n=== Round {round_no} (dealer: {dealer}) ===")
+                self.say(f"\n=== Round {len(self.match.rounds)} (dealer: {dealer}) ===")
                 for a in rnd.lead_draws:
                     self.say(f"{self.who(a.seat).capitalize()} draw(s) a tile for a double.")
             seat = rnd.to_move

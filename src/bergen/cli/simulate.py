@@ -1,4 +1,7 @@
-"""``bergen simulate``: play one whole match between built-in random players and print it."""
+"""``bergen simulate``: play one whole match between built-in random players and print it.
+
+Rounds are numbered from 0, as seats are and as records count them (docs/records.md).
+"""
 
 from __future__ import annotations
 
@@ -94,7 +97,8 @@ def _print_text(doc: dict[str, Any], out: Any) -> None:
         f"{', partnerships' if sides else ''}, target {doc['target']}, seed {doc['seed']}",
         file=out,
     )
-    for i, r in enumerate(doc["rounds"], 1):
+    # Rounds counted from 0, as records, replay and error messages count them.
+    for i, r in enumerate(doc["rounds"]):
         print(f"\nRound {i} (dealer seat {r['dealer']})", file=out)
         if r["redeals_before"]:
             print(f"  (redealt {r['redeals_before']} time(s): nobody held a double)", file=out)
