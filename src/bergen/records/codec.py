@@ -351,6 +351,14 @@ def record_from_json(obj: object) -> Record:
                 f"{' and '.join(RECORD_FORMATS)}",
                 RecordReason.FORMAT,
             )
+        if isinstance(fmt, str) and fmt.startswith("bergen-view-record/"):
+            # What ``bergen play --save`` writes: one seat's knowledge, not the whole game.
+            raise ctx.err(
+                "format",
+                f"{_brief(fmt)} is a player-view record (what bergen play --save writes), not a "
+                "game record: read it with bergen.records.view.load_view and replay_view",
+                RecordReason.FORMAT,
+            )
         raise ctx.err(
             "format",
             f"not a bergen record: expected {_brief(RECORD_FORMAT)} (or an earlier version), "
