@@ -1,6 +1,6 @@
-"""A player-view record (``bergen play --save``) given where a game record is read is named as
-such, with where to read it (issue of saving a game: ``bergen replay`` said only "not a bergen
-record")."""
+"""A player-view record (what ``bergen play --save`` writes) given where a game record is read
+is named as such, with where to read it; ``bergen replay`` of a saved game said only "not a
+bergen record"."""
 
 from __future__ import annotations
 
