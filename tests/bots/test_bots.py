@@ -3,19 +3,28 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from bergen import (
     CLASSIC,
     DRAW,
+    PRESETS,
     SIMPLE,
     End,
+    FewestPips,
     FixedReserve,
     FixedTarget,
+    HandSizes,
+    Lead,
+    LeadTile,
     MatchEnd,
     MatchState,
+    PartnershipBlock,
     Play,
+    RoundState,
+    Rules,
     Tile,
     parse_move,
 )
@@ -34,6 +43,7 @@ from bergen.bots import (
     takes_seconds,
 )
 from bergen.bots.base import _decision_seconds
+from bergen.rollout import rollout
 
 T = Tile.parse
 
@@ -283,19 +293,45 @@ def test_load_bot_errors(spec: str) -> None:
         load_bot(spec, 0)
 
 
+def test_points_now_a_lead_that_is_not_a_double_scores_nothing(position) -> None:  # type: ignore[no-untyped-def]
+    # docs/rules.md, rule 2 with lead_tile any: the holder of the lowest double (3-3) may lead
+    # any tile; only a double led scores, as a double header (rule 5): 2 under classic.
+    rules = CLASSIC.replace(lead_tile=LeadTile.ANY)
+    view = position(["3-3 6-5 4-0", "5-3 6-3 4-1"], rules=rules).view(0)
+    assert points_now(view, parse_move("6-5")) == 0
+    assert points_now(view, parse_move("3-3")) == 2
+
+
+def test_points_now_going_out_scores_past_the_target_under_end_of_round_matches(position) -> None:  # type: ignore[no-untyped-def]
+    # docs/rules.md, rule 9: simple, three seats, target 10, seat 0 at 8 with its last tile:
+    # the 6-4 on the 4 makes a triple header (3). The match ends at the header by default; with
+    # match_end round the round is played out and going out (2) scores too.
+    hands, line = ["6-4", "6-5 2-2", "6-2 5-2"], "4-3 *3-3 3-6 6-6"
+    instant = position(hands, line, rules=SIMPLE, scores=(8, 0, 0)).view(0)
+    assert points_now(instant, parse_move("6-4L")) == 3
+    rules = SIMPLE.replace(match_end=MatchEnd.ROUND_END)
+    round_end = position(hands, line, rules=rules, scores=(8, 0, 0)).view(0)
+    assert points_now(round_end, parse_move("6-4L")) == 5
+
+
 # ------------------------------------------------------------------ greedy playouts
 
 
 def _reference_greedy_playout(state, rng):  # type: ignore[no-untyped-def]
-    """greedy_rollout's policy through the public API: a header play when there is one (the
-    most points, left-end plays before right-end plays, lower tile first), else a random play
-    from the left-end plays then the right-end plays, each by tile.
+    """greedy_rollout's policy through the public API: the required double as the lead, a
+    header play when there is one (the most points, left-end plays before right-end plays,
+    lower tile first), else a random play from the left-end plays then the right-end plays,
+    each by tile.
     """
     while state.outcome is None:
         legal = state.legal_moves()
         plays = [m for m in legal if isinstance(m, Play)]
         if not plays:
-            state, _ = state.apply(legal[0])
+            if isinstance(legal[0], Lead):  # the required double (rule 2), whatever may lead
+                double = state.rules.lead.choose([t for h in state.hands for t in h if t.is_double])
+                state, _ = state.apply(next(m for m in legal if m.tile == double))
+            else:
+                state, _ = state.apply(legal[0])
             continue
         order = sorted(plays, key=lambda m: (m.end is End.RIGHT, m.tile.index))
         best, best_pts = None, 0
@@ -345,3 +381,107 @@ def test_greedy_rollout_scores_as_the_engine() -> None:
         seed = rng.randrange(10**9)
         expected = _reference_greedy_playout(state, random.Random(seed))
         assert greedy_rollout(state, random.Random(seed)) == expected
+
+
+# ------------------------------------------------------------------ playouts under every switch
+
+
+class _MostTilesWins:
+    """A blocked-hand judge of one's own: the side holding the most tiles; a tie, nobody."""
+
+    def winner(self, sides: Sequence[Sequence[Tile]]) -> int | None:
+        counts = [len(s) for s in sides]
+        best = max(counts)
+        return counts.index(best) if counts.count(best) == 1 else None
+
+
+class _SeatMostTilesWins(_MostTilesWins):
+    """A SeatBlockedHandJudge: the seat holding the most tiles wins for its side; seats of two
+    sides level on the most, nobody."""
+
+    def winner_of_hands(self, hands: Sequence[Sequence[Tile]], sides: Sequence[int]) -> int | None:
+        best = max(len(h) for h in hands)
+        won = {sides[seat] for seat, h in enumerate(hands) if len(h) == best}
+        return won.pop() if len(won) == 1 else None
+
+
+def _switch_rulesets(seats: int) -> list[Rules]:
+    """Every preset with every value of lead_tile and match_end (docs/rules.md, rules 2 and 9),
+    at four seats also in partnerships with every partnership_block (rule 8); then the
+    rulesets without draws (rule 4), and judges of one's own with partnerships."""
+    out: list[Rules] = []
+    for preset in PRESETS.values():
+        for lead_tile in LeadTile:
+            for match_end in MatchEnd:
+                rules = preset.replace(lead_tile=lead_tile, match_end=match_end)
+                out.append(rules)
+                if seats == 4:
+                    out.extend(
+                        rules.replace(partnerships=True, partnership_block=block)
+                        for block in PartnershipBlock
+                    )
+    for base in (CLASSIC, SIMPLE):
+        out.append(base.replace(drawing=False, match_end=MatchEnd.ROUND_END))
+        out.append(base.replace(reserve=FixedReserve(16), lead_tile=LeadTile.ANY))
+        if seats == 4:
+            out.append(base.replace(hand_sizes=HandSizes(6, 6, 7)))
+            for judge in (_MostTilesWins(), _SeatMostTilesWins(), FewestPips()):
+                for block in PartnershipBlock:
+                    out.append(
+                        base.replace(
+                            partnerships=True,
+                            partnership_block=block,
+                            blocked=judge,
+                            drawing=False,
+                        )
+                    )
+    return out
+
+
+def _rounds(rules: Rules, seats: int, count: int, rng: random.Random) -> list[RoundState]:
+    """Rounds of seeded deals, some with scores near the target (under an end-of-round match
+    also at or past it: docs/rules.md, rule 9), some a few moves in."""
+    target = rules.for_table(seats).target
+    sides = 2 if rules.partnerships else seats
+    out: list[RoundState] = []
+    for _ in range(count):
+        first = MatchState.new(seats, rules, seed=rng.randrange(10**6)).round
+        assert first is not None
+        high = target + 3 if rules.match_end is MatchEnd.ROUND_END else target
+        scores = [rng.randrange(max(0, target - 5), high) for _ in range(sides)]
+        if rng.random() < 0.3:
+            scores = [0] * sides
+        assert first.deal is not None
+        state = RoundState.start(first.deal, rules, dealer=first.dealer, scores=scores)
+        for _ in range(rng.randrange(8)):
+            if state.outcome is not None:
+                break
+            state, _ = state.apply(rng.choice(state.legal_moves()))
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_playouts_score_as_the_engine_under_every_switch(seats: int) -> None:
+    # Both kernel playouts (random and greedy) against the engine's own playout of the same
+    # moves (RoundState.apply), under every preset and switch value.
+    rng = random.Random(seats)
+    played = 0
+    for rules in _switch_rulesets(seats):
+        for state in _rounds(rules, seats, 4, rng):
+            seed = rng.randrange(10**9)
+            want = _reference_greedy_playout(state, random.Random(seed))
+            assert greedy_rollout(state, random.Random(seed)) == want, rules
+            want = _api_random_playout(state, random.Random(seed))
+            assert rollout(state, "random", random.Random(seed)) == want, rules
+            played += 1
+    assert played >= 100
+
+
+def _api_random_playout(state: RoundState, rng: random.Random) -> tuple[int, ...]:
+    """bergen.rollout.rollout's "random" policy through the public API: the legal move at
+    index int(rng.random() * len(legal)), until the round is over."""
+    while state.outcome is None:
+        legal = state.legal_moves()
+        state, _ = state.apply(legal[int(rng.random() * len(legal))])
+    return state.scores

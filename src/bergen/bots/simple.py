@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from bergen.bots.base import _check_choice, _seeded
 from bergen.moves import End, Lead, Move, Play
 from bergen.playerview import _line_mask
+from bergen.rules import MatchEnd
 from bergen.tiles import Tile
 from bergen.view import PlayerView
 
@@ -47,9 +48,10 @@ class RandomBot:
 
 
 def points_now(view: PlayerView, move: Move) -> int:
-    """The points ``move`` scores at once for the view's side: a header (rule 5) reduced near
-    the target (rule 6), and going out (rule 7) when it is the seat's last tile, unless the
-    header already reaches the target (rule 9).
+    """The points ``move`` scores at once for the view's side: a header (rule 5; a lead only
+    when it is a double, rule 2) reduced near the target (rule 6), and going out (rule 7) when
+    it is the seat's last tile, unless the header already reaches the target and the match
+    ends at that instant (rule 9; under ``MatchEnd.ROUND_END`` going out scores as well).
 
     Args:
         view: The view of the seat to move.
@@ -62,7 +64,7 @@ def points_now(view: PlayerView, move: Move) -> int:
     score = view.scores[view.side]
     pts = 0
     if isinstance(move, Lead):
-        if rules.lead_scores:
+        if rules.lead_scores and move.tile.is_double:
             pts = rules.reduction.reduce(rules.points.double_header, score, view.target)
     elif isinstance(move, Play):
         ends = _ends_after(view, move)
@@ -71,7 +73,7 @@ def points_now(view: PlayerView, move: Move) -> int:
             pts = rules.reduction.reduce(base, score, view.target)
     else:
         return 0
-    if len(view.hand) == 1 and score + pts < view.target:
+    if len(view.hand) == 1 and (score + pts < view.target or rules.match_end is MatchEnd.ROUND_END):
         pts += rules.points.going_out
     return pts
 
