@@ -241,7 +241,8 @@ class RecordReason(enum.StrEnum):
     RESULT = "result"
     """A stated result or score that the replay does not give (a round's outcome or scores, the
     final scores, a position's scores that differ from ``start_scores``), or ``start_scores``
-    that do not fit the table (the wrong number of sides, a side already at the target)."""
+    that do not fit the table (the wrong number of sides, a side already at the target; under
+    ``MatchEnd.ROUND_END`` one side alone on the highest score at or above it, rule 9)."""
     ARGUMENT = "argument"
     """A Python argument of the wrong kind (``replay`` of something that is not a ``Record``,
     ``loads`` of something that is not text, ``load`` of something that is neither a path nor a

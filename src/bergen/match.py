@@ -26,8 +26,13 @@ __all__ = ["MatchState"]
 _MAX_REDEALS = 10_000
 
 
-def _start_scores(scores: Sequence[int] | None, sides: int, target: int) -> tuple[int, ...]:
-    """The match's starting scores, checked: one int >= 0 per side, each below the target."""
+def _start_scores(
+    scores: Sequence[int] | None, sides: int, target: int, round_end: bool
+) -> tuple[int, ...]:
+    """The match's starting scores, checked: one int >= 0 per side, and no match won yet
+    between rounds (docs/rules.md, rule 9): each below the target, or with ``round_end``
+    (``MatchEnd.ROUND_END``) no side alone on the highest score at or above it.
+    """
     if scores is None:
         return (0,) * sides
     if isinstance(scores, str) or not isinstance(scores, Sequence):
@@ -38,10 +43,16 @@ def _start_scores(scores: Sequence[int] | None, sides: int, target: int) -> tupl
     for side, v in enumerate(out):
         if type(v) is not int or v < 0:
             raise PositionError(f"scores[{side}]: points are an int >= 0, got {_brief(v)}")
-        if v >= target:
+        if v >= target and not round_end:
             raise PositionError(
                 f"scores[{side}]: {v} points is at the target {target}: the match would be over"
             )
+    won = match_winner(out, target, round_end, True)
+    if won >= 0:
+        raise PositionError(
+            f"scores[{won}]: {out[won]} points, alone the highest at or above the target "
+            f"{target} after a round: the match would be over (rule 9)"
+        )
     return out
 
 
@@ -109,8 +120,13 @@ class MatchState:
             seed: Any int for seeded deals (see :mod:`bergen.deal`), or ``None`` to give each
                 deal with :meth:`start_round`.
             dealer: The first dealer.
-            scores: Match points per side to start from (a match joined in progress), each
-                below the target; default all 0.
+            scores: Match points per side to start from (a match joined in progress, between
+                two rounds); default all 0. They may not have won the match (docs/rules.md,
+                rule 9): each is below the target; under ``MatchEnd.ROUND_END``, where the
+                target is judged when a round ends, sides may stand at or past it as long as
+                no side has the highest score alone (sides level on it play another round).
+                A match resumed in the middle of a round, where any score can stand under
+                ``MatchEnd.ROUND_END``, starts from that round: :meth:`from_round`.
             shuffles: Where the seed's deal stream starts: the index of the first shuffle to
                 deal from (default 0, the first); with ``seed=None`` it must be 0.
 
@@ -130,7 +146,9 @@ class MatchState:
                 f"shuffles is the index (an int >= 0) of the seed's next shuffle, and 0 without "
                 f"a seed; got {_brief(shuffles)}"
             )
-        start = _start_scores(scores, table.sides, table.target)
+        start = _start_scores(
+            scores, table.sides, table.target, rules.match_end is MatchEnd.ROUND_END
+        )
         state = cls(
             rules=rules,
             seats=seats,

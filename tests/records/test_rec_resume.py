@@ -13,7 +13,7 @@ from bergen import CLASSIC, SIMPLE, MatchState, RoundState, Tile
 from bergen.errors import PositionError, RecordError
 from bergen.line import LineOfPlay
 from bergen.records import dumps, loads, record_match, replay
-from bergen.rules import Rules
+from bergen.rules import ONLINEDOMINOGAMES, Rules
 
 TABLES = [
     (2, CLASSIC),
@@ -136,6 +136,49 @@ def test_new_checks_its_starting_scores_and_shuffles() -> None:
         MatchState.new(2, shuffles=3)
     m = MatchState.new(2, seed=1, shuffles=5)
     assert m.shuffles >= 6  # dealt from the sixth shuffle on
+
+
+def test_new_under_end_of_round_matches_takes_sides_level_at_or_past_the_target() -> None:
+    # docs/rules.md, rule 9 with match_end round (onlinedominogames, 15 at every table): the
+    # target is judged when a round ends; the one highest score at or above it wins, and sides
+    # level on it play another round. Between two rounds sides may so stand level at or past
+    # the target, and the match goes on with the next deal.
+    rules = ONLINEDOMINOGAMES
+    m = MatchState.new(2, rules, seed=3, scores=(15, 15))
+    assert not m.is_over and m.round is not None and m.round.scores == (15, 15)
+    waiting = MatchState.new(3, rules, scores=(16, 16, 2))
+    assert not waiting.is_over and waiting.awaiting_deal
+    assert not MatchState.new(2, rules, scores=(14, 14)).is_over
+    # One side alone on the highest score at or above the target after a round has won.
+    for scores in [(15, 14), (16, 15), (20, 0)]:
+        with pytest.raises(PositionError, match=r"alone the highest .* target 15"):
+            MatchState.new(2, rules, scores=scores)
+    with pytest.raises(PositionError, match="alone the highest"):
+        MatchState.new(3, rules, scores=(17, 16, 16))
+    # Under the default the match ends the instant a side reaches the target: none may stand
+    # at it (rule 9).
+    with pytest.raises(PositionError, match="at the target 15"):
+        MatchState.new(2, CLASSIC, scores=(15, 15))
+    # Played on from 15 and 15, every event scores; once the round is over the match is won
+    # by the one side on the highest score, or goes on if the sides are level.
+    rng = random.Random(1)
+    while m.round is not None and not m.rounds:
+        m, _ = m.apply(rng.choice(m.legal_moves()))
+    final = m.rounds[0].scores
+    assert min(final) >= 15
+    assert m.is_over == (final[0] != final[1])
+
+
+def test_a_record_of_an_end_of_round_match_may_start_level_past_the_target() -> None:
+    # rule 9, match_end round: start_scores level at or past the target replay; a side alone
+    # on the highest score at or above it has already won, and the record is refused.
+    m = play(MatchState.new(2, ONLINEDOMINOGAMES, seed=3, scores=(16, 16)), 6, random.Random(2))
+    doc = dumps(record_match(m))
+    assert '"start_scores": [16, 16]' in doc
+    assert replay(loads(doc)).match == m
+    with pytest.raises(RecordError, match="alone the highest") as info:
+        replay(loads(doc.replace('"start_scores": [16, 16]', '"start_scores": [16, 15]')))
+    assert info.value.reason == "result"
 
 
 def test_from_round_takes_a_round_in_play() -> None:

@@ -15,11 +15,12 @@ import attrs
 from bergen.deal import Deal
 from bergen.errors import BergenError, IllegalMoveError, Reason, RecordError, RecordReason, _brief
 from bergen.events import Outcome, ScoreEvent
+from bergen.kernel.table import match_winner
 from bergen.match import MatchState
 from bergen.moves import Draw, Move
 from bergen.records.model import Position, Record, RecordedAction, RecordedEvent, RoundRecord
 from bergen.round import Action, RoundState
-from bergen.rules import HighestDouble, LowestDouble, NoDouble
+from bergen.rules import HighestDouble, LowestDouble, MatchEnd, NoDouble
 from bergen.tiles import Tile
 
 __all__ = ["ReplayResult", "ReplayStep", "RoundReplay", "record_match", "replay"]
@@ -219,13 +220,23 @@ def replay(record: Record) -> ReplayResult:
                 f"start_scores: {len(start)} entries; this table has {table.sides} sides",
                 reason=RecordReason.RESULT,
             )
+        # Rule 9: the match may not be won before its first round; under an end-of-round
+        # match sides may stand at or past the target, level on the highest score.
+        round_end = rules.match_end is MatchEnd.ROUND_END
         for side, v in enumerate(start):
-            if v >= table.target:
+            if v >= table.target and not round_end:
                 raise RecordError(
                     f"start_scores: side {side} has {v} points, already at the target "
                     f"{table.target}: the match is over",
                     reason=RecordReason.RESULT,
                 )
+        won = match_winner(tuple(start), table.target, round_end, True)
+        if won >= 0:
+            raise RecordError(
+                f"start_scores: side {won} has {start[won]} points, alone the highest at or "
+                f"above the target {table.target} after a round: the match is over (rule 9)",
+                reason=RecordReason.RESULT,
+            )
     first = record.rounds[0] if record.rounds else None
     dealer = first.dealer if first is not None and first.dealer is not None else 0
     if not 0 <= dealer < seats:
