@@ -1,13 +1,22 @@
-"""The player view as JSON and the protocol's messages: exact round trips, strict reading."""
+"""The player view as JSON and the protocol's messages: exact round trips, strict reading.
+
+The fuzz targets at the end feed the parsers arbitrary lines and requests with any value
+replaced, and accept only a ``ProtocolError``. A long run (docs/guides/protocol.md, "Fuzzing
+the parser")::
+
+    FUZZ_EXAMPLES=20000 python -m pytest tests/protocol/test_codec.py -k fuzz
+    python tests/fuzz.py protocol         # coverage-guided, with atheris installed
+"""
 
 from __future__ import annotations
 
 import contextlib
 import copy
 import json
+import os
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bergen import CLASSIC, SIMPLE, Hand
@@ -229,11 +238,20 @@ _keys = st.sampled_from(
 _messages = st.dictionaries(_keys, _json, max_size=8).map(json.dumps)
 
 
-@given(st.binary(max_size=300) | st.text(max_size=300) | _messages)
-def test_fuzzed_lines_give_only_protocol_errors(line):
+FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "100"))
+
+
+def fuzz_target(line: str | bytes) -> None:
+    """The fuzz target: both parsers read the line; only a ProtocolError may escape."""
     for parse in (parse_reply, parse_request):
         with contextlib.suppress(ProtocolError):
             parse(line)
+
+
+@settings(max_examples=FUZZ_EXAMPLES)
+@given(st.binary(max_size=300) | st.text(max_size=300) | _messages)
+def test_fuzzed_lines_give_only_protocol_errors(line):
+    fuzz_target(line)
 
 
 def _paths(obj, prefix=()):
@@ -250,8 +268,9 @@ _DECIDE = _decide_json()
 _PATHS = [p for p in _paths(_DECIDE) if p]
 
 
+@settings(max_examples=FUZZ_EXAMPLES)
 @given(st.sampled_from(_PATHS), _json)
-def test_a_decide_request_with_any_value_replaced_reads_or_is_a_protocol_error(path, value):
+def test_fuzzed_decide_request_with_any_value_replaced_reads_or_is_a_protocol_error(path, value):
     request = copy.deepcopy(_DECIDE)
     node = request
     for key in path[:-1]:

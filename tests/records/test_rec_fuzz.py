@@ -4,15 +4,14 @@ long run set ``HYPOTHESIS_PROFILE=long`` (ten times the examples) or raise ``FUZ
 
     FUZZ_EXAMPLES=20000 python -m pytest tests/records/test_rec_fuzz.py
 
-With atheris installed, ``python tests/records/test_rec_fuzz.py`` runs the same target
-coverage-guided until stopped.
+With atheris installed, ``python tests/fuzz.py records`` runs the same target coverage-guided
+until stopped.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bergen import RecordError, loads, replay
-from bergen.errors import BergenError
 from bergen.records.model import MAX_RECORD_BYTES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,19 +119,6 @@ def test_the_size_limit_counts_bytes_not_characters() -> None:
         assert e.reason == "read"
     else:
         raise AssertionError("an oversized record was read")
-
-
-if __name__ == "__main__":  # pragma: no cover - the long, coverage-guided run
-    import atheris  # type: ignore[import-not-found]
-
-    def _one(data: bytes) -> None:
-        try:
-            target(data)
-        except BergenError as e:
-            raise AssertionError(f"a bergen error other than RecordError: {e!r}") from e
-
-    atheris.Setup(sys.argv, _one)
-    atheris.Fuzz()
 
 
 def test_a_million_draws_are_refused_before_they_are_read() -> None:
