@@ -16,8 +16,18 @@ from __future__ import annotations
 
 import attrs
 
-from bergen.errors import RecordError, RecordReason, SearchLimitError
-from bergen.moves import Move
+from bergen.errors import (
+    PositionError,
+    RecordError,
+    RecordReason,
+    SearchLimitError,
+    _as_tuple,
+    _bad,
+    _brief,
+    _is_int,
+    _is_tuple_of,
+)
+from bergen.moves import Draw, Lead, Move, Pass, Play
 from bergen.records import Record, ReplayResult, replay
 from bergen.solver import DEFAULT_MAX_NODES, MoveValue, solve
 
@@ -47,10 +57,31 @@ class Decision:
     action: int
     seat: int
     played: Move
-    values: tuple[MoveValue, ...]
+    values: tuple[MoveValue, ...] = attrs.field(converter=_as_tuple)
     forced: bool
     solved: bool
     nodes: int
+
+    def __attrs_post_init__(self) -> None:
+        """Check each field's type and range (lists are copied to tuples).
+
+        Raises:
+            PositionError: when ``round``, ``action`` or ``nodes`` is not an int >= 0,
+                ``seat`` not an int in 0..3, ``played`` not a move, ``values`` not a tuple of
+                :class:`~bergen.solver.MoveValue`, or ``forced`` or ``solved`` not a bool.
+        """
+        for name in ("round", "action", "nodes"):
+            if not _is_int(getattr(self, name)):
+                raise PositionError(_bad("Decision", name, "an int >= 0", getattr(self, name)))
+        if not _is_int(self.seat, 0, 3):
+            raise PositionError(_bad("Decision", "seat", "an int 0..3", self.seat))
+        if not isinstance(self.played, Lead | Play | Draw | Pass):
+            raise PositionError(_bad("Decision", "played", "a move", self.played))
+        if not _is_tuple_of(self.values, MoveValue):
+            raise PositionError(_bad("Decision", "values", "a tuple of MoveValue", self.values))
+        for name in ("forced", "solved"):
+            if type(getattr(self, name)) is not bool:
+                raise PositionError(_bad("Decision", name, "a bool", getattr(self, name)))
 
     @property
     def best(self) -> float | None:
@@ -97,8 +128,25 @@ class Analysis:
     """
 
     result: ReplayResult
-    decisions: tuple[Decision, ...]
+    decisions: tuple[Decision, ...] = attrs.field(converter=_as_tuple)
     seat: int | None
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields (a list of decisions is copied to a tuple).
+
+        Raises:
+            PositionError: when ``result`` is not a :class:`~bergen.records.ReplayResult`,
+                ``decisions`` not a tuple of :class:`Decision`, or ``seat`` neither an int
+                in 0..3 nor ``None``.
+        """
+        if not isinstance(self.result, ReplayResult):
+            raise PositionError(_bad("Analysis", "result", "a ReplayResult", self.result))
+        if not _is_tuple_of(self.decisions, Decision):
+            raise PositionError(
+                _bad("Analysis", "decisions", "a tuple of Decision", self.decisions)
+            )
+        if self.seat is not None and not _is_int(self.seat, 0, 3):
+            raise PositionError(_bad("Analysis", "seat", "an int 0..3 or None", self.seat))
 
     @property
     def mistakes(self) -> tuple[Decision, ...]:
@@ -139,13 +187,13 @@ def analyse(
         result = record
     else:
         raise RecordError(
-            f"analyse takes a Record or a ReplayResult, got {record!r}",
+            f"analyse takes a Record or a ReplayResult, got {_brief(record)}",
             reason=RecordReason.ARGUMENT,
         )
     seats = result.record.seats
     if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
         raise RecordError(
-            f"seat: expected a seat 0..{seats - 1} or None, got {seat!r}",
+            f"seat: expected a seat 0..{seats - 1} or None, got {_brief(seat)}",
             reason=RecordReason.ARGUMENT,
         )
     decisions: list[Decision] = []

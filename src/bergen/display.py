@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bergen.errors import PositionError, _brief
 from bergen.events import Outcome, OutcomeKind
 from bergen.line import LineOfPlay
 from bergen.rules import Rules
@@ -30,7 +31,12 @@ def line_text(line: LineOfPlay) -> str:
         ``(empty)`` before the lead; else each tile oriented as laid (``[5|1]``, a double
         ``[1:1]``) between the numbers of the left and right open ends, each followed by ``d``
         when the end is a double.
+
+    Raises:
+        PositionError: when ``line`` is not a :class:`~bergen.line.LineOfPlay`.
     """
+    if not isinstance(line, LineOfPlay):
+        raise PositionError(f"line_text takes a LineOfPlay, got {_brief(line)}")
     if line.lead is None:
         return "(empty)"
     tiles = "".join(
@@ -52,10 +58,25 @@ def _outcome_text(outcome: Outcome, partnerships: bool) -> str:
 
 
 def status_text(outcome: Outcome | None, to_move: int, partnerships: bool) -> str:
-    """``"seat 1 to move"``, or how the round ended: ``"over: seat 0 went out (seat 0)"``."""
+    """``"seat 1 to move"``, or how the round ended: ``"over: seat 0 went out (seat 0)"``.
+
+    Raises:
+        PositionError: when ``outcome`` is neither an :class:`~bergen.events.Outcome` nor
+            ``None``, ``to_move`` not a seat 0..3, or ``partnerships`` not a bool.
+    """
+    _check_status("status_text", outcome, to_move, partnerships)
     if outcome is None:
         return f"seat {to_move} to move"
     return _outcome_text(outcome, partnerships)
+
+
+def _check_status(taker: str, outcome: object, to_move: object, partnerships: object) -> None:
+    if outcome is not None and not isinstance(outcome, Outcome):
+        raise PositionError(f"{taker} takes outcome, an Outcome or None, got {_brief(outcome)}")
+    if type(to_move) is not int or not 0 <= to_move <= 3:
+        raise PositionError(f"{taker} takes to_move, a seat 0..3, got {_brief(to_move)}")
+    if type(partnerships) is not bool:
+        raise PositionError(f"{taker} takes partnerships, a bool, got {_brief(partnerships)}")
 
 
 def _side(side: int, partnerships: bool) -> str:
@@ -93,7 +114,51 @@ def table_text(
 
     Returns:
         The lines joined by newlines (no trailing newline).
+
+    Raises:
+        PositionError: for a value not of its type: ``rules`` not a
+            :class:`~bergen.rules.Rules`, ``hands`` not 2..4 sequences of tiles or counts
+            0..28, ``line`` not a line of play, ``boneyard`` or ``drawable`` not 0..28,
+            ``scores`` not 1..4 ints >= 0, ``target`` not an int >= 1, ``dealer`` or
+            ``to_move`` not a seat, ``outcome`` neither an outcome nor ``None``, ``title`` not
+            a string of at most 1,000 characters.
     """
+    if not isinstance(rules, Rules):
+        raise PositionError(f"table_text takes rules, a Rules, got {_brief(rules)}")
+    _check_status("table_text", outcome, to_move, rules.partnerships)
+    if (
+        isinstance(hands, str | bytes)
+        or not isinstance(hands, Sequence)
+        or not 2 <= len(hands) <= 4
+        or not all(
+            (type(h) is int and 0 <= h <= 28)
+            or (
+                isinstance(h, Sequence)
+                and not isinstance(h, str | bytes)
+                and all(isinstance(t, Tile) for t in h)
+            )
+            for h in hands
+        )
+    ):
+        raise PositionError(f"table_text takes hands, 2..4 hands, got {_brief(hands)}")
+    if not isinstance(line, LineOfPlay):
+        raise PositionError(f"table_text takes line, a LineOfPlay, got {_brief(line)}")
+    for name, n in (("boneyard", boneyard), ("drawable", drawable)):
+        if type(n) is not int or not 0 <= n <= 28:
+            raise PositionError(f"table_text takes {name}, an int 0..28, got {_brief(n)}")
+    if (
+        isinstance(scores, str | bytes)
+        or not isinstance(scores, Sequence)
+        or not 1 <= len(scores) <= 4
+        or not all(type(v) is int and 0 <= v <= 10**18 for v in scores)
+    ):
+        raise PositionError(f"table_text takes scores, 1..4 ints >= 0, got {_brief(scores)}")
+    if type(target) is not int or not 1 <= target <= 10**18:
+        raise PositionError(f"table_text takes target, an int >= 1, got {_brief(target)}")
+    if type(dealer) is not int or not 0 <= dealer < len(hands):
+        raise PositionError(f"table_text takes dealer, a seat, got {_brief(dealer)}")
+    if not isinstance(title, str) or len(title) > 1000:
+        raise PositionError(f"table_text takes title, a string, got {_brief(title)}")
     seats = len(hands)
     turn = (
         _outcome_text(outcome, rules.partnerships)

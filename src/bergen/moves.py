@@ -160,13 +160,26 @@ MOVES: tuple[Move, ...] = _moves_by_action()
 
 
 def move_of(action: int) -> Move:
-    """The move of the kernel's action id ``action`` (0..85, :mod:`bergen.kernel.actions`)."""
+    """The move of the kernel's action id ``action`` (0..85, :mod:`bergen.kernel.actions`).
+
+    Raises:
+        NotationError: when ``action`` is not an int in 0..85.
+    """
+    if type(action) is not int or not 0 <= action < len(MOVES):
+        raise NotationError(
+            f"move_of takes an action id, an int 0..{len(MOVES) - 1}, got {_brief(action)}",
+            text=_brief(action),
+        )
     return MOVES[action]
 
 
 def action_of(move: Move) -> int:
     """The kernel's action id of ``move`` (:mod:`bergen.kernel.actions`): ``2 * tile + end``
     for a play (0 left, 1 right), ``56 + tile`` for a lead, 84 for a draw, 85 for a pass.
+
+    Raises:
+        NotationError: when ``move`` is not a :class:`Lead`, :class:`Play`, :class:`Draw` or
+            :class:`Pass` (anything else was taken as a pass).
     """
     if isinstance(move, Play):
         return A.play_id(move.tile.index, A.RIGHT if move.end is End.RIGHT else A.LEFT)
@@ -174,7 +187,9 @@ def action_of(move: Move) -> int:
         return A.lead_id(move.tile.index)
     if isinstance(move, Draw):
         return A.DRAW
-    return A.PASS
+    if isinstance(move, Pass):
+        return A.PASS
+    raise NotationError(f"action_of takes a move, got {_brief(move)}", text=_brief(move))
 
 
 _MOVE_CLASSES = (Lead, Play, Draw, Pass)

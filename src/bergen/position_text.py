@@ -27,10 +27,20 @@ import re
 import attrs
 
 from bergen.deal import shuffled_tiles
-from bergen.errors import BergenError, NotationError, _brief
+from bergen.errors import (
+    BergenError,
+    NotationError,
+    PositionError,
+    _as_tuple,
+    _bad,
+    _brief,
+    _is_int,
+    _is_ints,
+    _is_tuple_of,
+)
 from bergen.events import Outcome, OutcomeKind
 from bergen.line import LineOfPlay
-from bergen.moves import DRAW, Move, parse_move
+from bergen.moves import DRAW, Draw, Lead, Move, Pass, Play, parse_move
 from bergen.rules import PRESETS, Rules
 from bergen.tiles import TILES, Tile
 
@@ -74,6 +84,15 @@ class PositionTextError(NotationError):
         self.column = column
 
 
+def _hands(value: object) -> object:
+    """The converter of ``PositionText.hands``: a list becomes a tuple, and so does each hand
+    given as a list; anything else is left for the check.
+    """
+    if isinstance(value, list | tuple):
+        return tuple(tuple(h) if isinstance(h, list) else h for h in value)
+    return value
+
+
 @attrs.frozen
 class TextAction:
     """One action of a view's public history as the notation writes it.
@@ -83,12 +102,27 @@ class TextAction:
         move: The move (a lead draw is a :class:`~bergen.moves.Draw`).
         tile: For a draw of the viewer's own, the tile drawn; else ``None``.
         lead_draw: Whether it is a draw in turn for a lead double, before the lead (rule 2).
+
+    Raises:
+        PositionError: when ``seat`` is not an int in 0..3, ``move`` not a move, ``tile``
+            neither a :class:`~bergen.tiles.Tile` nor ``None``, or ``lead_draw`` not a bool.
     """
 
     seat: int
     move: Move
     tile: Tile | None = None
     lead_draw: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        """Check each field's type."""
+        if not _is_int(self.seat, 0, 3):
+            raise PositionError(_bad("TextAction", "seat", "a seat 0..3", self.seat))
+        if not isinstance(self.move, Lead | Play | Draw | Pass):
+            raise PositionError(_bad("TextAction", "move", "a move", self.move))
+        if self.tile is not None and not isinstance(self.tile, Tile):
+            raise PositionError(_bad("TextAction", "tile", "a Tile or None", self.tile))
+        if type(self.lead_draw) is not bool:
+            raise PositionError(_bad("TextAction", "lead_draw", "a bool", self.lead_draw))
 
 
 @attrs.frozen
@@ -112,21 +146,81 @@ class PositionText:
         from_deal: For a view, whether the round began from a deal (``deal``) or a set-up
             position (``setup``).
         history: For a view, its public history (lead draws first).
+
+    The constructor checks each field's type and range (lists are copied to tuples, the
+    hands' too); whether the fields make a position is checked where one is built from them
+    (:meth:`bergen.RoundState.from_text`, :meth:`bergen.PlayerView.from_text`).
+
+    Raises:
+        PositionError: when ``rules`` is not a :class:`~bergen.rules.Rules`, ``hands`` not
+            2..4 tuples of tiles, ``hidden`` not one int 0..28 per hand, ``line`` not a
+            :class:`~bergen.line.LineOfPlay`, ``boneyard`` not a tuple of tiles,
+            ``boneyard_hidden`` neither an int 0..28 nor ``None``, ``scores`` not 1..4 ints
+            >= 0, ``dealer`` or ``to_move`` not a seat, ``outcome`` neither an
+            :class:`~bergen.events.Outcome` nor ``None``, ``seat`` neither a seat nor
+            ``None``, ``from_deal`` not a bool, or ``history`` not a tuple of
+            :class:`TextAction`.
     """
 
     rules: Rules
-    hands: tuple[tuple[Tile, ...], ...]
-    hidden: tuple[int, ...]
+    hands: tuple[tuple[Tile, ...], ...] = attrs.field(converter=_hands)
+    hidden: tuple[int, ...] = attrs.field(converter=_as_tuple)
     line: LineOfPlay
-    boneyard: tuple[Tile, ...]
+    boneyard: tuple[Tile, ...] = attrs.field(converter=_as_tuple)
     boneyard_hidden: int | None
-    scores: tuple[int, ...]
+    scores: tuple[int, ...] = attrs.field(converter=_as_tuple)
     dealer: int
     to_move: int
     outcome: Outcome | None = None
     seat: int | None = None
     from_deal: bool = False
-    history: tuple[TextAction, ...] = ()
+    history: tuple[TextAction, ...] = attrs.field(default=(), converter=_as_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        """Check each field's type and range (see the class's Raises)."""
+        if not isinstance(self.rules, Rules):
+            raise PositionError(_bad("PositionText", "rules", "a Rules", self.rules))
+        hands = self.hands
+        if (
+            type(hands) is not tuple
+            or not 2 <= len(hands) <= 4
+            or not all(_is_tuple_of(h, Tile) for h in hands)
+        ):
+            raise PositionError(_bad("PositionText", "hands", "2..4 tuples of Tile", hands))
+        seats = len(hands)
+        if not _is_ints(self.hidden, 0, 28) or len(self.hidden) != seats:
+            raise PositionError(
+                _bad("PositionText", "hidden", f"{seats} ints 0..28, one per hand", self.hidden)
+            )
+        if not isinstance(self.line, LineOfPlay):
+            raise PositionError(_bad("PositionText", "line", "a LineOfPlay", self.line))
+        if not _is_tuple_of(self.boneyard, Tile):
+            raise PositionError(_bad("PositionText", "boneyard", "a tuple of Tile", self.boneyard))
+        if self.boneyard_hidden is not None and not _is_int(self.boneyard_hidden, 0, 28):
+            raise PositionError(
+                _bad(
+                    "PositionText", "boneyard_hidden", "an int 0..28 or None", self.boneyard_hidden
+                )
+            )
+        if not _is_ints(self.scores) or not 1 <= len(self.scores) <= 4:
+            raise PositionError(_bad("PositionText", "scores", "1..4 ints >= 0", self.scores))
+        for name in ("dealer", "to_move"):
+            if not _is_int(getattr(self, name), 0, seats - 1):
+                raise PositionError(
+                    _bad("PositionText", name, f"a seat 0..{seats - 1}", getattr(self, name))
+                )
+        if self.outcome is not None and not isinstance(self.outcome, Outcome):
+            raise PositionError(_bad("PositionText", "outcome", "an Outcome or None", self.outcome))
+        if self.seat is not None and not _is_int(self.seat, 0, seats - 1):
+            raise PositionError(
+                _bad("PositionText", "seat", f"a seat 0..{seats - 1} or None", self.seat)
+            )
+        if type(self.from_deal) is not bool:
+            raise PositionError(_bad("PositionText", "from_deal", "a bool", self.from_deal))
+        if not _is_tuple_of(self.history, TextAction):
+            raise PositionError(
+                _bad("PositionText", "history", "a tuple of TextAction", self.history)
+            )
 
     @property
     def seats(self) -> int:
@@ -366,12 +460,18 @@ def parse_position(text: str) -> PositionText:
     hidden: list[int] = []
     for part, pos in hand_items:
         tiles, n = r.tiles("hands", part, pos, bare=False)
+        if n is not None and n > len(TILES):
+            raise r.fail("hands", pos, f"a hand holds at most 28 tiles, got ?{n}")
         hands.append(tiles)
         hidden.append(n or 0)
     seats = len(hands)
     line = _line(r, line_t, l0)
     boneyard, bone_hidden = r.tiles("boneyard", bone_t, b0, bare=True)
+    if bone_hidden is not None and bone_hidden > len(TILES):
+        raise r.fail("boneyard", b0, f"the boneyard holds at most 28 tiles, got ?{bone_hidden}")
     scores = tuple(r.number("scores", p, pos) for p, pos in r.items("scores", scores_t, s0, ","))
+    if not 1 <= len(scores) <= 4:
+        raise r.fail("scores", s0, f"one score per side, 1 to 4, got {len(scores)}")
     dealer = r.number("dealer", dealer_t, d0)
     if dealer >= seats:
         raise r.fail("dealer", d0, f"the dealer is a seat 0..{seats - 1}, got {dealer}")
@@ -392,21 +492,24 @@ def parse_position(text: str) -> PositionText:
             raise r.fail("start", st0, f"expected deal or setup, got {_brief(start_t)}")
         from_deal = start_t == "deal"
         history = _history(r, hist_t, hi0, seats)
-    return PositionText(
-        rules=rules,
-        hands=tuple(hands),
-        hidden=tuple(hidden),
-        line=line,
-        boneyard=boneyard,
-        boneyard_hidden=bone_hidden,
-        scores=scores,
-        dealer=dealer,
-        to_move=to_move,
-        outcome=outcome,
-        seat=seat,
-        from_deal=from_deal,
-        history=history,
-    )
+    try:
+        return PositionText(
+            rules=rules,
+            hands=tuple(hands),
+            hidden=tuple(hidden),
+            line=line,
+            boneyard=boneyard,
+            boneyard_hidden=bone_hidden,
+            scores=scores,
+            dealer=dealer,
+            to_move=to_move,
+            outcome=outcome,
+            seat=seat,
+            from_deal=from_deal,
+            history=history,
+        )
+    except PositionError as e:  # pragma: no cover - every field is checked above
+        raise r.fail("text", 0, str(e)) from e
 
 
 def _no_repeats(r: _Reader, fields: list[tuple[str, int]]) -> None:
@@ -432,7 +535,13 @@ def _no_repeats(r: _Reader, fields: list[tuple[str, int]]) -> None:
 
 
 def field_starts(text: str) -> list[int]:
-    """The 0-based character position where each space-separated field of ``text`` starts."""
+    """The 0-based character position where each space-separated field of ``text`` starts.
+
+    Raises:
+        PositionError: when ``text`` is not a ``str``.
+    """
+    if not isinstance(text, str):
+        raise PositionError(f"field_starts takes position text, a str, got {_brief(text)}")
     out: list[int] = []
     at = 0
     for part in text.split(" "):
@@ -480,9 +589,12 @@ def format_position(position: PositionText) -> str:
         The text.
 
     Raises:
+        PositionError: when ``position`` is not a :class:`PositionText`.
         NotationError: when the rules are neither a preset nor a preset with boolean switches
             flipped.
     """
+    if not isinstance(position, PositionText):
+        raise PositionError(f"format_position takes a PositionText, got {_brief(position)}")
     p = position
     line = str(p.line).replace(" ", ",") if p.line.lead is not None else "-"
     turn = str(p.to_move)

@@ -43,10 +43,20 @@ from typing import Literal
 
 import attrs
 
-from bergen.errors import BergenError, PositionError, SearchLimitError, _brief
+from bergen.errors import (
+    _MAX_POINTS,
+    BergenError,
+    PositionError,
+    SearchLimitError,
+    _as_tuple,
+    _bad,
+    _brief,
+    _is_int,
+    _is_tuple_of,
+)
 from bergen.kernel.solve import NodeLimit
 from bergen.kernel.solve import solve as _kernel_solve
-from bergen.moves import MOVES, Move
+from bergen.moves import MOVES, Draw, Lead, Move, Pass, Play
 from bergen.round import RoundState
 
 __all__ = ["DEFAULT_MAX_NODES", "MoveValue", "Solution", "solve"]
@@ -70,6 +80,24 @@ class MoveValue:
     move: Move
     value: float
 
+    def __attrs_post_init__(self) -> None:
+        """Check the fields.
+
+        Raises:
+            PositionError: when ``move`` is not a move or ``value`` not a finite number.
+        """
+        if not isinstance(self.move, Lead | Play | Draw | Pass):
+            raise PositionError(_bad("MoveValue", "move", "a move", self.move))
+        if not _is_number(self.value):
+            raise PositionError(_bad("MoveValue", "value", "a finite number", self.value))
+
+
+def _is_number(value: object) -> bool:
+    """Whether ``value`` is an int (not a bool) or a float, finite and at most 10**18 in size."""
+    if type(value) is int:
+        return abs(value) <= _MAX_POINTS
+    return type(value) is float and math.isfinite(value) and abs(value) <= _MAX_POINTS
+
 
 @attrs.frozen
 class Solution:
@@ -92,10 +120,39 @@ class Solution:
     seat: int
     side: int
     method: Literal["minimax", "paranoid"]
-    values: tuple[MoveValue, ...]
+    values: tuple[MoveValue, ...] = attrs.field(converter=_as_tuple)
     value: float
-    line: tuple[Move, ...]
+    line: tuple[Move, ...] = attrs.field(converter=_as_tuple)
     nodes: int
+
+    def __attrs_post_init__(self) -> None:
+        """Check each field's type and range (lists are copied to tuples).
+
+        Raises:
+            PositionError: when ``seat`` or ``side`` is not an int in 0..3, ``method`` not
+                ``"minimax"`` or ``"paranoid"``, ``values`` not a non-empty tuple of
+                :class:`MoveValue`, ``value`` not a finite number, ``line`` not a non-empty
+                tuple of moves, or ``nodes`` not an int >= 0.
+        """
+        for name in ("seat", "side"):
+            if not _is_int(getattr(self, name), 0, 3):
+                raise PositionError(_bad("Solution", name, "an int 0..3", getattr(self, name)))
+        if self.method not in ("minimax", "paranoid"):
+            raise PositionError(_bad("Solution", "method", "'minimax' or 'paranoid'", self.method))
+        if not self.values or not _is_tuple_of(self.values, MoveValue):
+            raise PositionError(
+                _bad("Solution", "values", "a non-empty tuple of MoveValue", self.values)
+            )
+        if not _is_number(self.value):
+            raise PositionError(_bad("Solution", "value", "a finite number", self.value))
+        if (
+            type(self.line) is not tuple
+            or not self.line
+            or not all(isinstance(m, Lead | Play | Draw | Pass) for m in self.line)
+        ):
+            raise PositionError(_bad("Solution", "line", "a non-empty tuple of moves", self.line))
+        if not _is_int(self.nodes):
+            raise PositionError(_bad("Solution", "nodes", "an int >= 0", self.nodes))
 
     @property
     def best(self) -> Move:
@@ -148,10 +205,12 @@ def solve(
     if seconds is not None and (
         isinstance(seconds, bool)
         or not isinstance(seconds, int | float)
-        or not math.isfinite(seconds)
-        or seconds <= 0
+        or not 0 < seconds <= 1_000_000  # NaN fails too; 10**400 is no float
     ):
-        raise BergenError(f"solve takes seconds, a number > 0 or None, got {_brief(seconds)}")
+        raise BergenError(
+            f"solve takes seconds, a number > 0 and at most 1,000,000, or None, got "
+            f"{_brief(seconds)}"
+        )
     deadline = 0.0 if seconds is None else time.perf_counter() + seconds
     context = state._context
     try:

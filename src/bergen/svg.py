@@ -17,11 +17,12 @@ Sizes are in pixels: ``size`` is the side of a tile's square half (a tile is ``s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Protocol
 
-from bergen.errors import PositionError
+from bergen.errors import PositionError, _brief
 from bergen.line import LineOfPlay
 from bergen.tiles import Tile
 
@@ -76,10 +77,73 @@ class Drawable(Protocol):
 
 def _check(size: object, orientation: object) -> int:
     if type(size) is not int or not 4 <= size <= 400:
-        raise PositionError(f"size is an int of pixels 4..400, got {size!r}")
-    if orientation not in _ORIENTATIONS:
-        raise PositionError(f"orientation is 'horizontal' or 'vertical', got {orientation!r}")
+        raise PositionError(f"size is an int of pixels 4..400, got {_brief(size)}")
+    if not isinstance(orientation, str) or orientation not in _ORIENTATIONS:
+        raise PositionError(f"orientation is 'horizontal' or 'vertical', got {_brief(orientation)}")
     return size
+
+
+_COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,30}")
+
+
+def _check_flag(name: str, value: object) -> None:
+    if type(value) is not bool:
+        raise PositionError(f"{name} is True or False, got {_brief(value)}")
+
+
+def _tiles(taker: str, name: str, items: object) -> list[Tile]:
+    """The tiles of an iterable argument, checked (a ``PositionError`` naming it)."""
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+        raise PositionError(f"{taker} takes {name}, an iterable of tiles, got {_brief(items)}")
+    out = list(items)
+    if len(out) > 28 or not all(isinstance(t, Tile) for t in out):
+        raise PositionError(f"{taker} takes {name}, at most 28 tiles, got {_brief(out)}")
+    return out
+
+
+def _check_table(
+    title: object,
+    hands: object,
+    ln: object,
+    boneyard: object,
+    scores: object,
+    target: object,
+    partnerships: object,
+    to_move: object,
+    status: object,
+    last: object,
+) -> None:
+    """Check :func:`table_picture`'s values (a ``PositionError`` naming the argument)."""
+    for name, text in (("title", title), ("status", status)):
+        if not isinstance(text, str) or len(text) > 1000:
+            raise PositionError(f"table_picture takes {name}, a string, got {_brief(text)}")
+    if (
+        isinstance(hands, str | bytes)
+        or not isinstance(hands, Sequence)
+        or not 2 <= len(hands) <= 4
+    ):
+        raise PositionError(f"table_picture takes hands, 2..4 hands, got {_brief(hands)}")
+    for h in hands:
+        if not (type(h) is int and 0 <= h <= 28):
+            _tiles("table_picture", "hands", h)
+    if not isinstance(ln, LineOfPlay):
+        raise PositionError(f"table_picture takes ln, a LineOfPlay, got {_brief(ln)}")
+    if type(boneyard) is not int or not 0 <= boneyard <= 28:
+        raise PositionError(f"table_picture takes boneyard, an int 0..28, got {_brief(boneyard)}")
+    if (
+        isinstance(scores, str | bytes)
+        or not isinstance(scores, Sequence)
+        or not 1 <= len(scores) <= 4
+        or not all(type(v) is int and 0 <= v <= 10**18 for v in scores)
+    ):
+        raise PositionError(f"table_picture takes scores, 1..4 ints >= 0, got {_brief(scores)}")
+    if type(target) is not int or not 1 <= target <= 10**18:
+        raise PositionError(f"table_picture takes target, an int >= 1, got {_brief(target)}")
+    _check_flag("partnerships", partnerships)
+    if to_move is not None and (type(to_move) is not int or not 0 <= to_move < len(hands)):
+        raise PositionError(f"table_picture takes to_move, a seat or None, got {_brief(to_move)}")
+    if last is not None and not isinstance(last, Tile):
+        raise PositionError(f"table_picture takes last, a Tile or None, got {_brief(last)}")
 
 
 def _num(v: float) -> str:
@@ -177,14 +241,23 @@ def tile(
         An SVG document.
 
     Raises:
+        PositionError: when ``highlight`` is not a colour (``#d62728``, ``red``) or
+            ``None``, or ``face_down`` not a bool.
         PositionError: for a value that is not a :class:`~bergen.Tile`, a ``first`` it does
             not carry, a bad size or orientation.
     """
     u = _check(size, orientation)
     if not isinstance(t, Tile):
-        raise PositionError(f"tile takes a Tile, got {t!r}")
+        raise PositionError(f"tile takes a Tile, got {_brief(t)}")
+    _check_flag("face_down", face_down)
+    if highlight is not None and (
+        not isinstance(highlight, str) or not _COLOUR.fullmatch(highlight)
+    ):
+        raise PositionError(
+            f"highlight is a colour such as '#d62728' or 'red', or None, got {_brief(highlight)}"
+        )
     if first is not None and (type(first) is not int or not t.has(first)):
-        raise PositionError(f"{t} does not carry the number {first!r}")
+        raise PositionError(f"{t} does not carry the number {_brief(first)}")
     a = t.high if first is None else first
     vertical = orientation == "vertical"
     w, h = (u, 2 * u) if vertical else (2 * u, u)
@@ -223,13 +296,14 @@ def hand(
         An SVG document.
 
     Raises:
+        PositionError: when ``tiles`` or ``highlight`` is not an iterable of at most 28
+            tiles, or ``face_down`` not a bool.
         PositionError: for an item that is not a tile, or a bad size.
     """
     u = _check(size, "horizontal")
-    items = list(tiles)
-    if not all(isinstance(t, Tile) for t in items):
-        raise PositionError(f"hand takes tiles, got {items!r}")
-    marks = set(highlight)
+    items = _tiles("hand", "tiles", tiles)
+    marks = set(_tiles("hand", "highlight", highlight))
+    _check_flag("face_down", face_down)
     width = max(1, len(items)) * (u + u // 4)
     body = _hand_parts(0, 0, items, u, marks, face_down)
     return _document(width, 2 * u, body, "a hand: " + (" ".join(map(str, items)) or "empty"))
@@ -294,11 +368,14 @@ def line(
         An SVG document (a short note while the line is empty).
 
     Raises:
+        PositionError: when ``last`` is neither a tile nor ``None``.
         PositionError: for a value that is not a line of play, or a bad size or orientation.
     """
     u = _check(size, orientation)
     if not isinstance(ln, LineOfPlay):
-        raise PositionError(f"line takes a LineOfPlay, got {ln!r}")
+        raise PositionError(f"line takes a LineOfPlay, got {_brief(ln)}")
+    if last is not None and not isinstance(last, Tile):
+        raise PositionError(f"line takes last, a Tile or None, got {_brief(last)}")
     body, w, h = _line_with_ends(0, 0, ln, u, orientation == "vertical", last)
     return _document(w, h, body, f"the line of play: {ln or 'empty'}")
 
@@ -346,9 +423,16 @@ def table_picture(
         An SVG document.
 
     Raises:
-        PositionError: for a bad size or orientation.
+        PositionError: for a bad size or orientation, or any value not of its type: a title or
+            status that is not a string of at most 1,000 characters, hands that are not 2..4
+            sequences of tiles or counts 0..28, a line that is not a
+            :class:`~bergen.line.LineOfPlay`, a boneyard not 0..28, scores not 1..4 ints >= 0,
+            a target not an int >= 1, ``partnerships`` not a bool, ``to_move`` not a seat or
+            ``None``, ``last`` not a tile or ``None``, ``legal`` not tiles.
     """
     u = _check(size, orientation)
+    _check_table(title, hands, ln, boneyard, scores, target, partnerships, to_move, status, last)
+    legal = _tiles("table_picture", "legal", legal)
     vertical = orientation == "vertical"
     margin = u * 0.5
     row = u * 0.9
@@ -418,11 +502,11 @@ def table(position: Drawable, **options: object) -> str:
     """
     draw = getattr(position, "to_svg", None)
     if not callable(draw) or isinstance(position, type):
-        raise PositionError(f"table takes a RoundState or a PlayerView, got {position!r}")
+        raise PositionError(f"table takes a RoundState or a PlayerView, got {_brief(position)}")
     try:
         result = draw(**options)
     except TypeError as e:
         raise PositionError(f"table: {e}") from None
     if not isinstance(result, str):
-        raise PositionError(f"table takes a RoundState or a PlayerView, got {position!r}")
+        raise PositionError(f"table takes a RoundState or a PlayerView, got {_brief(position)}")
     return result

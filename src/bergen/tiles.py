@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from bergen.errors import NotationError, _brief
+from bergen.errors import NotationError, PositionError, _brief
 from bergen.kernel import tiles as K
 
 __all__ = ["DOUBLES", "TILES", "Tile", "tile_mask", "tiles_of_mask"]
@@ -148,15 +148,29 @@ FULL_MASK: int = K.FULL_MASK
 
 
 def tile_mask(tiles: Iterable[Tile]) -> int:
-    """The bitmask (bit ``i`` for tile index ``i``) of the given tiles."""
+    """The bitmask (bit ``i`` for tile index ``i``) of the given tiles.
+
+    Raises:
+        PositionError: when ``tiles`` is not an iterable of :class:`Tile` values.
+    """
+    if isinstance(tiles, str | bytes) or not isinstance(tiles, Iterable):
+        raise PositionError(f"tile_mask takes an iterable of tiles, got {_brief(tiles)}")
     m = 0
     for t in tiles:
+        if not isinstance(t, Tile):
+            raise PositionError(f"tile_mask takes Tile values, got {_brief(t)}")
         m |= 1 << t.index
     return m
 
 
 def tiles_of_mask(mask: int) -> tuple[Tile, ...]:
-    """The tiles of a bitmask, lowest index first."""
+    """The tiles of a bitmask, lowest index first.
+
+    Raises:
+        PositionError: when ``mask`` is not an int in ``0 .. 2**28 - 1``.
+    """
+    if type(mask) is not int or not 0 <= mask <= K.FULL_MASK:
+        raise PositionError(f"tiles_of_mask takes an int in 0..2**28-1, got {_brief(mask)}")
     return tuple(_iter_mask(mask))
 
 

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from bergen.errors import IllegalMoveError, PositionError, Reason, RulesError
+from bergen.errors import IllegalMoveError, PositionError, Reason, RulesError, _bad, _brief, _is_int
 from bergen.events import ScoreEvent
 from bergen.kernel import actions as A
 from bergen.match import MatchState
@@ -91,6 +91,19 @@ class Field:
     size: int
     meaning: str
 
+    def __attrs_post_init__(self) -> None:
+        """Check the fields.
+
+        Raises:
+            PositionError: when ``name`` or ``meaning`` is not a string, or ``size`` not an
+                int >= 1.
+        """
+        for name in ("name", "meaning"):
+            if not isinstance(getattr(self, name), str):
+                raise PositionError(_bad("Field", name, "a string", getattr(self, name)))
+        if not _is_int(self.size, 1, 10_000):
+            raise PositionError(_bad("Field", "size", "an int 1..10,000", self.size))
+
 
 OBSERVATION_FIELDS: tuple[Field, ...] = (
     Field("hand", 28, "1 for each tile the seat holds, by tile index"),
@@ -115,7 +128,7 @@ OBSERVATION_SIZE: int = sum(f.size for f in OBSERVATION_FIELDS)
 
 def _check_round(state: object, where: str) -> RoundState:
     if not isinstance(state, RoundState):
-        raise PositionError(f"{where} takes a RoundState, got {state!r}")
+        raise PositionError(f"{where} takes a RoundState, got {_brief(state)}")
     return state
 
 
@@ -170,7 +183,8 @@ def move_for(state: RoundState, action: object) -> Move:
             number = None
     if number is None or not 0 <= number < N_ACTIONS:
         raise IllegalMoveError(
-            f"an action is an id 0..{N_ACTIONS - 1} (docs/adapters/encoding.md), got {action!r}",
+            f"an action is an id 0..{N_ACTIONS - 1} (docs/adapters/encoding.md), got "
+            f"{_brief(action)}",
             move=action,
             seat=state.to_move,
             reason=Reason.NOT_A_MOVE,
@@ -188,7 +202,7 @@ def action_text(action: int) -> str:
     """
     if type(action) is not int or not 0 <= action < N_ACTIONS:
         raise IllegalMoveError(
-            f"an action is an id 0..{N_ACTIONS - 1}, got {action!r}",
+            f"an action is an id 0..{N_ACTIONS - 1}, got {_brief(action)}",
             move=action,
             seat=-1,
             reason=Reason.NOT_A_MOVE,
@@ -201,8 +215,11 @@ def max_score(rules: Rules, seats: int) -> int:
     event, since scoring stops at the first event that reaches the target (rule 9).
 
     Raises:
+        RulesError: when ``rules`` is not a :class:`~bergen.rules.Rules`.
         RulesError: when the rules do not allow ``seats`` seats.
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"max_score takes a Rules, got {_brief(rules)}", fields=("rules",))
     table = rules.for_table(seats)
     p = rules.points
     return table.target - 1 + max(p.double_header, p.triple_header, p.going_out, p.blocked_hand, 1)
@@ -212,8 +229,11 @@ def observation_high(rules: Rules, seats: int) -> list[float]:
     """The upper bound of each float of the observation (the lower bounds are all 0).
 
     Raises:
+        RulesError: when ``rules`` is not a :class:`~bergen.rules.Rules`.
         RulesError: when the rules do not allow ``seats`` seats.
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"observation_high takes a Rules, got {_brief(rules)}", fields=("rules",))
     table = rules.for_table(seats)
     top = float(max_score(rules, seats))
     bounds = {
@@ -243,7 +263,7 @@ def observation(view: PlayerView) -> list[float]:
         PositionError: when ``view`` is not a :class:`~bergen.view.PlayerView`.
     """
     if not isinstance(view, PlayerView):
-        raise PositionError(f"observation takes a PlayerView, got {view!r}")
+        raise PositionError(f"observation takes a PlayerView, got {_brief(view)}")
     out = [0.0] * OBSERVATION_SIZE
     mask = view.hand.mask
     for t in range(len(TILES)):
@@ -276,7 +296,24 @@ def _scores(out: list[float], scores: Sequence[int], target: int) -> None:
 def between_rounds(seat: int, scores: Sequence[int], target: int, hand: int = 0) -> list[float]:
     """The observation while no round is in play (a deal being made): the seat's tiles dealt
     so far (a tile mask), the scores and needs, and the observing seat; the rest is 0.
+
+    Raises:
+        PositionError: when ``seat`` is not a seat 0..3, ``scores`` not 1..4 ints >= 0,
+            ``target`` not an int >= 1, or ``hand`` not a tile mask.
     """
+    if type(seat) is not int or not 0 <= seat < MAX_SEATS:
+        raise PositionError(f"between_rounds takes seat, 0..{MAX_SEATS - 1}, got {_brief(seat)}")
+    if (
+        isinstance(scores, str | bytes)
+        or not isinstance(scores, Sequence)
+        or not 1 <= len(scores) <= MAX_SEATS
+        or not all(type(v) is int and 0 <= v <= 10**15 for v in scores)
+    ):
+        raise PositionError(f"between_rounds takes scores, 1..4 ints >= 0, got {_brief(scores)}")
+    if type(target) is not int or not 1 <= target <= 10**15:
+        raise PositionError(f"between_rounds takes target, an int >= 1, got {_brief(target)}")
+    if type(hand) is not int or not 0 <= hand < 1 << len(TILES):
+        raise PositionError(f"between_rounds takes hand, a tile mask, got {_brief(hand)}")
     out = [0.0] * OBSERVATION_SIZE
     for t in range(len(TILES)):
         if hand >> t & 1:
@@ -291,7 +328,12 @@ def observation_text(view: PlayerView) -> str:
 
     ``seat 0 | hand 1-0 3-3 | line 1-1 | ends 1 1 (doubles 1 1) | tiles 6 6 | boneyard 16
     (drawable 14) | scores 2 0 of 15 | to move 1``.
+
+    Raises:
+        PositionError: when ``view`` is not a :class:`~bergen.view.PlayerView`.
     """
+    if not isinstance(view, PlayerView):
+        raise PositionError(f"observation_text takes a PlayerView, got {_brief(view)}")
     line = view.line
     ends = (
         "ends - -"
@@ -338,18 +380,23 @@ def rules_from(
     """
     if not isinstance(preset, str) or preset not in PRESETS:
         raise RulesError(
-            f"preset must be one of {', '.join(sorted(PRESETS))}, got {preset!r}",
+            f"preset must be one of {', '.join(sorted(PRESETS))}, got {_brief(preset)}",
             fields=("preset",),
         )
     changes: dict[str, object] = {}
     for name, value in (("partnerships", partnerships), ("drawing", drawing)):
         if not isinstance(value, bool):
-            raise RulesError(f"{name} must be True or False, got {value!r}", fields=(name,))
+            raise RulesError(f"{name} must be True or False, got {_brief(value)}", fields=(name,))
     for name, number in (("target", target), ("reserve", reserve)):
         if type(number) is not int:
-            raise RulesError(f"{name} must be an int, got {number!r}", fields=(name,))
+            raise RulesError(f"{name} must be an int, got {_brief(number)}", fields=(name,))
     if partnerships:
         changes["partnerships"] = True
+    if not -1 <= target <= 10**15:
+        raise RulesError(
+            f"target must be 0 (the preset's) or more, at most 10**15, got {_brief(target)}",
+            fields=("target",),
+        )
     if target < 0:
         raise RulesError(
             f"target must be 0 (the preset's) or more, got {target}", fields=("target",)
@@ -358,17 +405,24 @@ def rules_from(
         changes["target"] = FixedTarget(target)
     if not drawing:
         changes["drawing"] = False
-    if reserve < -1:
+    if not -1 <= reserve <= 28:
         raise RulesError(
-            f"reserve must be -1 (the preset's) or more, got {reserve}", fields=("reserve",)
+            f"reserve must be -1 (the preset's) or 0..28, got {_brief(reserve)}",
+            fields=("reserve",),
         )
     if reserve >= 0:
         changes["reserve"] = FixedReserve(reserve)
+    if not isinstance(no_double, str):
+        raise RulesError(
+            f"no_double must be 'redeal', 'draw' or '', got {_brief(no_double)}",
+            fields=("no_double",),
+        )
     if no_double:
         choices = {d.value: d for d in NoDouble}
-        if no_double not in choices:
+        if not isinstance(no_double, str) or no_double not in choices:
             raise RulesError(
-                f"no_double must be 'redeal' or 'draw' (or '' for the preset's), got {no_double!r}",
+                f"no_double must be 'redeal' or 'draw' (or '' for the preset's), got "
+                f"{_brief(no_double)}",
                 fields=("no_double",),
             )
         changes["no_double"] = choices[no_double]
@@ -379,7 +433,22 @@ def rules_from(
 def side_points(events: Sequence[ScoreEvent], seats: int, partnerships: bool) -> list[float]:
     """The points each seat's side scored in ``events``, by seat: with partnerships both
     partners get their side's points (docs/rules.md, rules 5-8 and 10).
+
+    Raises:
+        PositionError: when ``events`` is not a sequence of
+            :class:`~bergen.events.ScoreEvent`, ``seats`` not 2..4, or ``partnerships`` not a
+            bool.
     """
+    if (
+        isinstance(events, str | bytes)
+        or not isinstance(events, Sequence)
+        or not all(isinstance(e, ScoreEvent) for e in events)
+    ):
+        raise PositionError(f"side_points takes a sequence of ScoreEvent, got {_brief(events)}")
+    if type(seats) is not int or not 2 <= seats <= MAX_SEATS:
+        raise PositionError(f"side_points takes seats, 2..{MAX_SEATS}, got {_brief(seats)}")
+    if type(partnerships) is not bool:
+        raise PositionError(f"side_points takes partnerships, a bool, got {_brief(partnerships)}")
     out = [0.0] * seats
     for e in events:
         for seat in range(seats):
@@ -391,7 +460,12 @@ def side_points(events: Sequence[ScoreEvent], seats: int, partnerships: bool) ->
 def render_text(match: MatchState) -> str:
     """A few lines for people: the scores, the line of play, each seat's tile count, and the
     tiles of the seat to move (every hand stays hidden but that one).
+
+    Raises:
+        PositionError: when ``match`` is not a :class:`~bergen.match.MatchState`.
     """
+    if not isinstance(match, MatchState):
+        raise PositionError(f"render_text takes a MatchState, got {_brief(match)}")
     rnd = match.round if match.round is not None else (match.rounds or (None,))[-1]
     lines = [
         f"{match.rules.label}, {match.seats} seats, target {match.target}: "

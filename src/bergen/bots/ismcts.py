@@ -33,8 +33,9 @@ import random
 import time
 from collections.abc import Sequence
 
-from bergen.bots.base import BotError, _decision_seconds, check_budget
+from bergen.bots.base import BotError, _check_choice, _decision_seconds, check_budget
 from bergen.bots.simple import greedy_key
+from bergen.errors import _brief
 from bergen.kernel.actions import DRAW
 from bergen.kernel.play import IN_PLAY, legal_actions, step
 from bergen.kernel.rollout import greedy_rollout, rollout
@@ -114,11 +115,11 @@ class ISMCTSBot:
         if (
             not isinstance(exploration, int | float)
             or isinstance(exploration, bool)
-            or not 0 <= exploration < float("inf")
+            or not 0 <= exploration <= 1e9
         ):
-            raise BotError(f"exploration must be a number >= 0, got {exploration!r}")
-        if policy not in ("greedy", "random"):
-            raise BotError(f"policy is 'greedy' or 'random', got {policy!r}")
+            raise BotError(f"exploration must be a number in 0..1e9, got {_brief(exploration)}")
+        if not isinstance(policy, str) or policy not in ("greedy", "random"):
+            raise BotError(f"policy is 'greedy' or 'random', got {_brief(policy)}")
         self.rng = random.Random(seed)
         self.exploration = float(exploration)
         self.policy = policy
@@ -136,8 +137,10 @@ class ISMCTSBot:
                 budget. ``None``: the bot's own budget only.
 
         Raises:
-            BotError: when ``seconds`` is not a number > 0.
+            BotError: when ``seconds`` is not a number > 0, ``view`` not a view or
+                ``legal_moves`` not a non-empty sequence of moves.
         """
+        _check_choice(view, legal_moves)
         budget = _decision_seconds(self.seconds, seconds)
         if len(legal_moves) == 1:
             return legal_moves[0]

@@ -6,9 +6,9 @@ import random
 import time
 from collections.abc import Sequence
 
-from bergen.bots.base import BotError, _decision_seconds, check_budget
+from bergen.bots.base import BotError, _check_choice, _decision_seconds, check_budget
 from bergen.bots.simple import greedy_key
-from bergen.errors import SearchLimitError
+from bergen.errors import SearchLimitError, _brief
 from bergen.moves import Move
 from bergen.solver import solve
 from bergen.view import PlayerView, sampler_for
@@ -66,7 +66,7 @@ class PIMCBot:
         """Make the bot with its own generator and budget."""
         self.worlds, self.seconds = check_budget(worlds, seconds, default=16, unit="worlds")
         if type(max_nodes) is not int or max_nodes < 1:
-            raise BotError(f"max_nodes must be an int >= 1, got {max_nodes!r}")
+            raise BotError(f"max_nodes must be an int >= 1, got {_brief(max_nodes)}")
         self.rng = random.Random(seed)
         self.max_nodes = max_nodes
 
@@ -83,8 +83,10 @@ class PIMCBot:
                 ``None``: the bot's own budget only.
 
         Raises:
-            BotError: when ``seconds`` is not a number > 0.
+            BotError: when ``seconds`` is not a number > 0, ``view`` not a view or
+                ``legal_moves`` not a non-empty sequence of moves.
         """
+        _check_choice(view, legal_moves)
         budget = _decision_seconds(self.seconds, seconds)
         if len(legal_moves) == 1:
             return legal_moves[0]

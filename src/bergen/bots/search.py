@@ -40,7 +40,15 @@ def greedy_rollout(state: RoundState, rng: random.Random) -> tuple[int, ...]:
 
     Returns:
         Match points per side at the end of the round, this round's points included.
+
+    Raises:
+        BotError: when ``state`` is not a :class:`~bergen.round.RoundState` or ``rng`` not a
+            generator with ``random()``.
     """
+    if not isinstance(state, RoundState):
+        raise BotError(f"greedy_rollout takes a RoundState, got {_brief(state)}")
+    if not callable(getattr(rng, "random", None)) or isinstance(rng, type):
+        raise BotError(f"greedy_rollout takes a random.Random, got {_brief(rng)}")
     if state.outcome is not None:
         return state.scores
     context = state._context

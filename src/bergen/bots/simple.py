@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bergen.bots.base import _check_choice, _seeded
-from bergen.moves import End, Lead, Move, Play
+from bergen.bots.base import BotError, _check_choice, _seeded
+from bergen.errors import _brief
+from bergen.moves import Draw, End, Lead, Move, Pass, Play
 from bergen.playerview import _line_mask
 from bergen.rules import MatchEnd
 from bergen.tiles import Tile
@@ -59,7 +60,15 @@ def points_now(view: PlayerView, move: Move) -> int:
 
     Returns:
         Points, 0 for a draw or a pass.
+
+    Raises:
+        BotError: when ``view`` is not a :class:`~bergen.view.PlayerView` or ``move`` not
+            a move.
     """
+    if not isinstance(view, PlayerView):
+        raise BotError(f"points_now takes a PlayerView, got {_brief(view)}")
+    if not isinstance(move, Lead | Play | Draw | Pass):
+        raise BotError(f"points_now takes a move, got {_brief(move)}")
     rules = view.rules
     score = view.scores[view.side]
     pts = 0
@@ -145,7 +154,13 @@ def greedy_key(view: PlayerView, move: Move) -> tuple[int, ...]:
     Returns:
         ``(points now, double on its own number, connecting tile seen, connecting tile held,
         pips)``.
+
+    Raises:
+        BotError: when ``view`` is not a :class:`~bergen.view.PlayerView` or ``move`` not
+            a move.
     """
+    if not isinstance(view, PlayerView):
+        raise BotError(f"greedy_key takes a PlayerView, got {_brief(view)}")
     pts = points_now(view, move)
     if not isinstance(move, Play):
         return (pts, 0, 0, 0, 0)

@@ -35,8 +35,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bergen.bots.base import BotError
+from bergen.bots.base import BotError, _check_choice
 from bergen.bots.simple import greedy_key, points_now
+from bergen.errors import _brief
 from bergen.moves import End, Move, Play
 from bergen.tiles import FIT, FULL_MASK, Tile, tile_mask
 from bergen.view import PlayerView, voids
@@ -93,8 +94,10 @@ class StrategyBot:
             "watch": watch,
         }
         for k, w in weights.items():
-            if not isinstance(w, int | float) or isinstance(w, bool) or not abs(w) < float("inf"):
-                raise BotError(f"strategy weight {k} must be a finite number, got {w!r}")
+            if not isinstance(w, int | float) or isinstance(w, bool) or not abs(w) <= 1e9:
+                raise BotError(
+                    f"strategy weight {k} must be a number in -1e9..1e9, got {_brief(w)}"
+                )
         self.weights = {k: float(w) for k, w in weights.items()}
         self.rng = random.Random(seed)
 
@@ -175,7 +178,13 @@ class StrategyBot:
         return sum(w[k] * x for k, x in self.terms(view, move, known_void).items())
 
     def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
-        """Return the legal move of highest value (ties: the greedy ranking, then at random)."""
+        """Return the legal move of highest value (ties: the greedy ranking, then at random).
+
+        Raises:
+            BotError: when ``view`` is not a view or ``legal_moves`` not a non-empty sequence of
+                moves.
+        """
+        _check_choice(view, legal_moves)
         if len(legal_moves) == 1:
             return legal_moves[0]
         keyed = [((round(self.value(view, m), 9), greedy_key(view, m)), m) for m in legal_moves]

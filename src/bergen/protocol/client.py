@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import IO, Any
 
-from bergen.errors import BergenError
+from bergen.errors import BergenError, _brief
 from bergen.moves import Move
 from bergen.playerview import PlayerView
 from bergen.protocol.codec import (
@@ -55,6 +55,9 @@ __all__ = [
     "ProtocolBot",
     "python_bot_command",
 ]
+
+_MAX_SECONDS = 1_000_000
+"""The longest ``move_time`` or ``start_time`` a :class:`ProtocolBot` takes, in seconds."""
 
 DEFAULT_MEMORY_LIMIT = 2 << 30
 """The default limit on a bot process's address space, in bytes (2 GiB, ``RLIMIT_AS``).
@@ -124,7 +127,13 @@ def python_bot_command(spec: str) -> list[str]:
 
     Returns:
         ``[sys.executable, "-m", "bergen", "bot", "serve", spec]``.
+
+    Raises:
+        ProtocolError: (``field`` ``"spec"``) when ``spec`` is not a non-empty string of at
+            most 10,000 characters.
     """
+    if not isinstance(spec, str) or not spec.strip() or len(spec) > 10_000:
+        raise ProtocolError(f"spec: a bot spec such as 'greedy', got {_brief(spec)}", field="spec")
     return [sys.executable, "-m", "bergen", "bot", "serve", spec]
 
 
@@ -212,25 +221,65 @@ class ProtocolBot:
         options: Mapping[str, int | float | bool | str] | None = None,
         stderr: str | os.PathLike[str] | None = None,
     ) -> None:
-        """Store the command and the limits; nothing is started yet."""
+        """Store the command and the limits; nothing is started yet.
+
+        Raises:
+            ProtocolError: (``field`` naming the argument) when ``command`` is not a
+                non-empty sequence of strings, ``name`` neither a string nor ``None``,
+                ``move_time`` or ``start_time`` not a number of seconds above 0 and at most
+                1,000,000 (about 11 days) (``move_time`` may be ``None``), ``memory_limit`` not an
+                int above 0 or ``None``, ``cwd`` or ``stderr`` neither a path nor ``None``,
+                ``env`` not a mapping of strings to strings, or ``options`` not a mapping of
+                strings to ints, floats, bools or strings.
+        """
         if (
             isinstance(command, str | bytes)
+            or not isinstance(command, Sequence)
             or not command
             or not all(isinstance(c, str) for c in command)
         ):
             raise ProtocolError(
-                f"command: a bot command is a non-empty list of strings, got {command!r}",
+                f"command: a bot command is a non-empty list of strings, got {_brief(command)}",
                 field="command",
             )
+        if name is not None and not isinstance(name, str):
+            raise ProtocolError(f"name: a string or None, got {_brief(name)}", field="name")
+        if start_time is None:
+            raise ProtocolError("start_time: seconds above 0, got None", field="start_time")
         for label, value in (("move_time", move_time), ("start_time", start_time)):
             if value is not None and (
-                isinstance(value, bool) or not isinstance(value, int | float) or not value > 0
+                type(value) not in (int, float) or not 0 < value <= _MAX_SECONDS
             ):
-                raise ProtocolError(f"{label}: seconds above 0, got {value!r}", field=label)
+                raise ProtocolError(
+                    f"{label}: seconds above 0 and at most {_MAX_SECONDS:,}, got {_brief(value)}",
+                    field=label,
+                )
         if memory_limit is not None and (type(memory_limit) is not int or memory_limit < 1):
             raise ProtocolError(
-                f"memory_limit: bytes, an int above 0 or None, got {memory_limit!r}",
+                f"memory_limit: bytes, an int above 0 or None, got {_brief(memory_limit)}",
                 field="memory_limit",
+            )
+        for label, path in (("cwd", cwd), ("stderr", stderr)):
+            if path is not None and not isinstance(path, str | os.PathLike):
+                raise ProtocolError(f"{label}: a path or None, got {_brief(path)}", field=label)
+        if env is not None and (
+            not isinstance(env, Mapping)
+            or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items())
+        ):
+            raise ProtocolError(
+                f"env: a mapping of strings to strings or None, got {_brief(env)}", field="env"
+            )
+        if options is not None and (
+            not isinstance(options, Mapping)
+            or not all(
+                isinstance(k, str) and type(v) in (int, float, bool, str)
+                for k, v in options.items()
+            )
+        ):
+            raise ProtocolError(
+                f"options: a mapping of names to ints, floats, bools or strings, got "
+                f"{_brief(options)}",
+                field="options",
             )
         self.command = list(command)
         self._name = name
@@ -332,9 +381,9 @@ class ProtocolBot:
         except BergenError as e:
             raise ProtocolError(f"players: {e}", field="players") from None
         if type(seat) is not int or not 0 <= seat < players:
-            raise ProtocolError(f"seat: a seat 0..{players - 1}, got {seat!r}", field="seat")
+            raise ProtocolError(f"seat: a seat 0..{players - 1}, got {_brief(seat)}", field="seat")
         if seed is not None and type(seed) is not int:
-            raise ProtocolError(f"seed: an int or None, got {seed!r}", field="seed")
+            raise ProtocolError(f"seed: an int or None, got {_brief(seed)}", field="seed")
         handshake = self.start()
         game = NewGame(
             rules=rules,
@@ -392,7 +441,7 @@ class ProtocolBot:
             raise ProtocolError("legal_moves: the list is empty", field="legal_moves")
         if self._proc is None:
             raise BotFailure(
-                f"bot {self.name!r} is not running: start it (or new_game) first",
+                f"bot {_brief(self.name)} is not running: start it (or new_game) first",
                 reason=FailureReason.EXITED,
                 bot=self.name,
             )
@@ -444,7 +493,7 @@ class ProtocolBot:
 
     def __repr__(self) -> str:
         """``ProtocolBot(['node', 'greedy.js'], running)``."""
-        return f"ProtocolBot({self.command!r}, {'running' if self.running else 'stopped'})"
+        return f"ProtocolBot({_brief(self.command)}, {'running' if self.running else 'stopped'})"
 
     # ------------------------------------------------------------------ the process
 
@@ -457,7 +506,8 @@ class ProtocolBot:
             if option is None:
                 known = ", ".join(o.name for o in handshake.options) or "none"
                 raise ProtocolError(
-                    f"options.{key}: bot {self.name!r} has no option {key!r} (it has {known})",
+                    f"options.{key}: bot {_brief(self.name)} has no option {_brief(key)} "
+                    f"(it has {known})",
                     field=f"options.{key}",
                 )
             out[key] = option.check(value, f"options.{key}")
@@ -489,7 +539,7 @@ class ProtocolBot:
         except (OSError, subprocess.SubprocessError, ValueError) as e:
             self._close_stderr_file()
             raise BotFailure(
-                f"bot {self.name!r}: cannot start {self.command!r}: {e}",
+                f"bot {_brief(self.name)}: cannot start {_brief(self.command)}: {e}",
                 reason=FailureReason.START,
                 bot=self.name,
             ) from None
@@ -528,7 +578,7 @@ class ProtocolBot:
             shown = self._buffer[:80].decode("utf-8", "replace")
             raise self._fail(
                 FailureReason.PROTOCOL,
-                f"wrote output nobody asked for before {what} was asked: {shown!r}",
+                f"wrote output nobody asked for before {what} was asked: {_brief(shown)}",
             )
         start = time.monotonic()
         deadline = None if seconds is None else start + seconds
@@ -616,7 +666,7 @@ class ProtocolBot:
         self._drain_stderr()
         tail = self._tail.decode("utf-8", "replace")
         self._kill()
-        return BotFailure(f"bot {name!r} {detail}", reason=reason, bot=name, stderr=tail)
+        return BotFailure(f"bot {_brief(name)} {detail}", reason=reason, bot=name, stderr=tail)
 
     def _drain_stderr(self) -> None:
         proc = self._proc

@@ -20,11 +20,21 @@ from typing import Any
 
 import attrs
 
-from bergen.errors import BergenError, NotationError, PositionError, RecordError, RulesError
+from bergen.errors import (
+    BergenError,
+    NotationError,
+    PositionError,
+    RecordError,
+    RulesError,
+    _as_tuple,
+    _bad,
+    _brief,
+    _is_int,
+)
 from bergen.events import Outcome, OutcomeKind
 from bergen.hands import Hand
 from bergen.line import LineOfPlay
-from bergen.moves import Action, End, Lead, Move, Play, parse_move
+from bergen.moves import Action, Draw, End, Lead, Move, Pass, Play, parse_move
 from bergen.playerview import PlayerView
 from bergen.records.codec import _no_duplicates, _reject_constant
 from bergen.records.rules_json import _kind, rules_from_json, rules_to_json
@@ -90,6 +100,31 @@ class ProtocolError(BergenError, ValueError):
 # ---------------------------------------------------------------------------------- messages
 
 
+def _moves_arg(legal_moves: object) -> Sequence[Move]:
+    """``decide_request``'s moves: a sequence (not a string), else a ``ProtocolError``."""
+    if isinstance(legal_moves, str | bytes) or not isinstance(legal_moves, Sequence):
+        raise ProtocolError(
+            f"legal_moves: a sequence of moves, got {_brief(legal_moves)}", field="legal_moves"
+        )
+    return legal_moves
+
+
+def _refused(owner: str, field: str, wanted: str, value: object) -> ProtocolError:
+    """The error for a message built with an argument of the wrong kind (``field`` is the
+    argument's name).
+    """
+    return ProtocolError(_bad(owner, field, wanted, value), field=field)
+
+
+def _option_pairs(value: object) -> object:
+    """The converter of ``NewGame.options``: a list of pairs, each a list or a tuple, becomes
+    a tuple of tuples; anything else is left for the check.
+    """
+    if isinstance(value, list | tuple):
+        return tuple(tuple(p) if isinstance(p, list) else p for p in value)
+    return value
+
+
 @attrs.frozen
 class BotOption:
     """An option a bot accepts, as its handshake declares it.
@@ -98,11 +133,30 @@ class BotOption:
         name: The option's name.
         type: ``"int"``, ``"float"``, ``"bool"`` or ``"string"``.
         default: The value the bot uses when the option is not set, of that type.
+
+    Raises:
+        ProtocolError: when ``name`` is not a string, ``type`` not one of the four, or
+            ``default`` not of that type (``field`` names the argument).
     """
 
     name: str
     type: str
     default: int | float | bool | str
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields."""
+        if not isinstance(self.name, str):
+            raise _refused("BotOption", "name", "a string", self.name)
+        if not isinstance(self.type, str) or self.type not in _OPTION_TYPES:
+            raise _refused("BotOption", "type", "'int', 'float', 'bool' or 'string'", self.type)
+        d = self.default
+        if type(d) is not _OPTION_TYPES[self.type] or not (
+            (type(d) is int and -(2**63) <= d < 2**63)
+            or (type(d) is float and math.isfinite(d))
+            or type(d) is bool
+            or (type(d) is str and len(d) <= 1000)
+        ):
+            raise _refused("BotOption", "default", f"a {self.type} (finite, of at most 64 bits)", d)
 
     def check(self, value: object, field: str) -> int | float | bool | str:
         """Check a value for this option.
@@ -128,13 +182,31 @@ class Handshake:
         protocol: The protocol version it speaks (1).
         name: The bot's name.
         author: Its author, or ``None``.
-        options: The options it accepts.
+        options: The options it accepts (a list is copied to a tuple).
+
+    Raises:
+        ProtocolError: when ``protocol`` is not an int >= 0, ``name`` not a string,
+            ``author`` neither a string nor ``None``, or ``options`` not :class:`BotOption`
+            values (``field`` names the argument).
     """
 
     protocol: int
     name: str
     author: str | None
-    options: tuple[BotOption, ...] = ()
+    options: tuple[BotOption, ...] = attrs.field(default=(), converter=_as_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields."""
+        if not _is_int(self.protocol):
+            raise _refused("Handshake", "protocol", "an int >= 0", self.protocol)
+        if not isinstance(self.name, str):
+            raise _refused("Handshake", "name", "a string", self.name)
+        if self.author is not None and not isinstance(self.author, str):
+            raise _refused("Handshake", "author", "a string or None", self.author)
+        if type(self.options) is not tuple or not all(
+            isinstance(o, BotOption) for o in self.options
+        ):
+            raise _refused("Handshake", "options", "a tuple of BotOption", self.options)
 
     def option(self, name: str) -> BotOption | None:
         """The option called ``name``, or ``None`` when the bot has none by that name."""
@@ -143,9 +215,18 @@ class Handshake:
 
 @attrs.frozen
 class Hello:
-    """The caller's first request: the protocol version it speaks."""
+    """The caller's first request: the protocol version it speaks.
+
+    Raises:
+        ProtocolError: when ``protocol`` is not an int >= 0.
+    """
 
     protocol: int = PROTOCOL_VERSION
+
+    def __attrs_post_init__(self) -> None:
+        """Check the version."""
+        if not _is_int(self.protocol):
+            raise _refused("Hello", "protocol", "an int >= 0", self.protocol)
 
 
 @attrs.frozen
@@ -158,8 +239,16 @@ class NewGame:
         partnerships: Whether seats 0+2 play against 1+3 (rule 10).
         seat: The bot's seat, 0..players-1.
         target: The match target, in points (rule 9).
-        seed: A seed for the bot's own generator, or ``None``.
-        options: Values of options the bot declared in its handshake.
+        seed: A seed for the bot's own generator (an int of at most 64 bits), or ``None``.
+        options: Values of options the bot declared in its handshake, as ``(name, value)``
+            pairs (lists are copied to tuples).
+
+    Raises:
+        ProtocolError: when a field is not of its type or out of range: ``rules`` not a
+            :class:`~bergen.rules.Rules`, ``players`` not 2..4, ``partnerships`` not a bool,
+            ``seat`` not a seat 0..players-1, ``target`` not an int >= 1, ``seed`` neither an
+            int of at most 64 bits nor ``None``, ``options`` not pairs of a string and an int,
+            float, bool or string (``field`` names the argument).
     """
 
     rules: Rules
@@ -168,7 +257,34 @@ class NewGame:
     seat: int
     target: int
     seed: int | None = None
-    options: tuple[tuple[str, int | float | bool | str], ...] = ()
+    options: tuple[tuple[str, int | float | bool | str], ...] = attrs.field(
+        default=(), converter=_option_pairs
+    )
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields."""
+        if not isinstance(self.rules, Rules):
+            raise _refused("NewGame", "rules", "a Rules", self.rules)
+        if not _is_int(self.players, 2, 4):
+            raise _refused("NewGame", "players", "an int 2..4", self.players)
+        if type(self.partnerships) is not bool:
+            raise _refused("NewGame", "partnerships", "a bool", self.partnerships)
+        if not _is_int(self.seat, 0, self.players - 1):
+            raise _refused("NewGame", "seat", f"a seat 0..{self.players - 1}", self.seat)
+        if not _is_int(self.target, 1):
+            raise _refused("NewGame", "target", "an int >= 1", self.target)
+        if self.seed is not None and not _is_int(self.seed, -(2**63), 2**64 - 1):
+            raise _refused("NewGame", "seed", "an int of at most 64 bits or None", self.seed)
+        if type(self.options) is not tuple or not all(
+            type(p) is tuple
+            and len(p) == 2
+            and isinstance(p[0], str)
+            and type(p[1]) in (int, float, bool, str)
+            for p in self.options
+        ):
+            raise _refused(
+                "NewGame", "options", "(name, value) pairs of a string and a value", self.options
+            )
 
 
 @attrs.frozen
@@ -177,13 +293,33 @@ class Decide:
 
     Args:
         view: What the bot's seat may know.
-        legal_moves: The legal moves, in the engine's order.
+        legal_moves: The legal moves, in the engine's order (a list is copied to a tuple).
         time: The time for this move, in seconds (``None``: no limit).
+
+    Raises:
+        ProtocolError: when ``view`` is not a :class:`~bergen.view.PlayerView`,
+            ``legal_moves`` not a tuple of moves, or ``time`` neither a finite number >= 0
+            nor ``None`` (``field`` names the argument).
     """
 
     view: PlayerView
-    legal_moves: tuple[Move, ...]
+    legal_moves: tuple[Move, ...] = attrs.field(converter=_as_tuple)
     time: float | None
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields."""
+        if not isinstance(self.view, PlayerView):
+            raise _refused("Decide", "view", "a PlayerView", self.view)
+        if type(self.legal_moves) is not tuple or not all(
+            isinstance(m, Lead | Play | Draw | Pass) for m in self.legal_moves
+        ):
+            raise _refused("Decide", "legal_moves", "a tuple of moves", self.legal_moves)
+        t = self.time
+        if t is not None and not (
+            (type(t) is int and 0 <= t <= 10**9)
+            or (type(t) is float and math.isfinite(t) and 0 <= t <= 10**9)
+        ):
+            raise _refused("Decide", "time", "a finite number of seconds >= 0 or None", t)
 
 
 @attrs.frozen
@@ -206,9 +342,17 @@ class MoveReply:
 
     Args:
         move: The move chosen, in canonical notation.
+
+    Raises:
+        ProtocolError: when ``move`` is not a move.
     """
 
     move: Move
+
+    def __attrs_post_init__(self) -> None:
+        """Check the move."""
+        if not isinstance(self.move, Lead | Play | Draw | Pass):
+            raise _refused("MoveReply", "move", "a move", self.move)
 
 
 @attrs.frozen
@@ -219,10 +363,20 @@ class ErrorReply:
         kind: ``"exception"``, ``"memory"``, ``"illegal"`` (it has no legal move to give) or
             ``"protocol"`` (it could not read a request).
         message: What went wrong.
+
+    Raises:
+        ProtocolError: when ``kind`` is not one of the four or ``message`` not a string.
     """
 
     kind: str
     message: str
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields."""
+        if not isinstance(self.kind, str) or self.kind not in ERROR_KINDS:
+            raise _refused("ErrorReply", "kind", f"one of {', '.join(ERROR_KINDS)}", self.kind)
+        if not isinstance(self.message, str):
+            raise _refused("ErrorReply", "message", "a string", self.message)
 
 
 Reply = Handshake | Ready | MoveReply | ErrorReply
@@ -260,7 +414,13 @@ def hello_request() -> dict[str, Any]:
 
 
 def hello_reply(handshake: Handshake) -> dict[str, Any]:
-    """The ``hello`` reply of a bot that says ``handshake`` of itself."""
+    """The ``hello`` reply of a bot that says ``handshake`` of itself.
+
+    Raises:
+        ProtocolError: when ``handshake`` is not a :class:`Handshake`.
+    """
+    if not isinstance(handshake, Handshake):
+        raise ProtocolError(f"hello_reply takes a Handshake, got {_brief(handshake)}", field="line")
     return {
         "type": "hello",
         "protocol": handshake.protocol,
@@ -274,9 +434,12 @@ def new_game_request(game: NewGame) -> dict[str, Any]:
     """The ``new_game`` request.
 
     Raises:
+        ProtocolError: when ``game`` is not a :class:`NewGame`.
         ProtocolError: (``field`` ``"rules"``) when the rules hold a component a record cannot
             hold (a user-supplied rule; see :func:`bergen.records.rules_json.rules_to_json`).
     """
+    if not isinstance(game, NewGame):
+        raise ProtocolError(f"new_game_request takes a NewGame, got {_brief(game)}", field="line")
     return {
         "type": "new_game",
         "rules": _rules_out(game.rules),
@@ -303,8 +466,12 @@ def decide_request(
         ``{"type": "decide", "view": ..., "legal_moves": [...], "time": ...}``.
 
     Raises:
+        ProtocolError: (``field`` naming the argument) when ``view`` is not a view,
+            ``legal_moves`` not a sequence of moves, or ``time`` neither a number of seconds
+            >= 0 nor ``None`` (the checks of :class:`Decide`).
         ProtocolError: when the rules cannot be written (see :func:`view_to_json`).
     """
+    Decide(view, tuple(_moves_arg(legal_moves)), time)  # checks each argument
     return {
         "type": "decide",
         "view": view_to_json(view),
@@ -335,8 +502,12 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         The object, of JSON types only (see ``docs/guides/protocol.md``).
 
     Raises:
+        ProtocolError: (``field`` ``"view"``) when ``view`` is not a
+            :class:`~bergen.view.PlayerView`.
         ProtocolError: (``field`` ``"rules"``) when the rules hold a user-supplied component.
     """
+    if not isinstance(view, PlayerView):
+        raise ProtocolError(f"view_to_json takes a PlayerView, got {_brief(view)}", field="view")
     line = view.line
     placed = [str(p) for p in line.tiles]
     lead = next((i for i, p in enumerate(line.tiles) if p.tile == line.lead), None)
@@ -372,8 +543,8 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
 
 
 def _show(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    # A value for a message, cut short; never raises (a hostile repr, an int of 5,000 digits).
+    return _brief(value, 60)
 
 
 def _message(line: object, limit: int) -> tuple[str, dict[str, Any]]:
@@ -437,7 +608,8 @@ def _int(value: object, field: str, low: int = 0, high: int | None = None) -> in
     if value < low or (high is not None and value > high):
         top = "" if high is None else f"..{high}"
         raise ProtocolError(
-            f"{field}: {value} is out of range (expected {low}{top or ' or more'})", field=field
+            f"{field}: {_brief(value)} is out of range (expected {low}{top or ' or more'})",
+            field=field,
         )
     return value
 
@@ -534,6 +706,8 @@ def view_from_json(obj: object, where: str = "view") -> PlayerView:
         The view.
 
     Raises:
+        ProtocolError: (``field`` ``"view"``) when ``where`` is not a string of at most 200
+            characters.
         ProtocolError: for a missing or unknown field, a value of the wrong type or out of
             range, a tile or move not in canonical notation, a line of play that does not
             connect or whose ends are not those stated, tiles held twice or both held and on
@@ -541,6 +715,8 @@ def view_from_json(obj: object, where: str = "view") -> PlayerView:
             tiles under the rules, or rules that do not allow the table; ``field`` names the
             value.
     """
+    if not isinstance(where, str) or len(where) > 200:
+        raise ProtocolError(f"where: a path such as 'view', got {_brief(where)}", field="view")
     v = _obj(obj, where or "view")
     _fields(v, _VIEW_FIELDS, where)
 
@@ -603,7 +779,7 @@ def view_from_json(obj: object, where: str = "view") -> PlayerView:
     target = _int(v["target"], at("target"), 1)
     if target != table.target:
         raise ProtocolError(
-            f"{at('target')}: {target}, but the rules give {table.target} at this table",
+            f"{at('target')}: {_brief(target)}, but the rules give {table.target} at this table",
             field=at("target"),
         )
     to_move = _int(v["to_move"], at("to_move"), 0, seats - 1)
@@ -834,7 +1010,7 @@ def parse_request(line: bytes | str) -> Request:
         target = _int(obj["target"], "target", 1)
         if target != table.target:
             raise ProtocolError(
-                f"target: {target}, but the rules give {table.target} at this table",
+                f"target: {_brief(target)}, but the rules give {table.target} at this table",
                 field="target",
             )
         seed = obj["seed"]
@@ -915,7 +1091,7 @@ def parse_reply(line: bytes | str) -> Reply:
             spec_obj = _obj(spec, here)
             _fields(spec_obj, ("type", "default"), here)
             kind_text = spec_obj["type"]
-            if kind_text not in _OPTION_TYPES:
+            if not isinstance(kind_text, str) or kind_text not in _OPTION_TYPES:
                 raise ProtocolError(
                     f"{here}.type: one of int, float, bool, string; got {_show(kind_text)}",
                     field=f"{here}.type",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import io
 import os
 import sys
 import time
@@ -21,6 +22,7 @@ from typing import IO, Any
 
 from bergen.bots import Bot, BotError, bot_factory, move_seconds, takes_seconds
 from bergen.bots.loading import _takes_seed
+from bergen.errors import _brief
 from bergen.moves import Draw, Lead, Pass, Play
 from bergen.protocol.codec import (
     MAX_REQUEST_BYTES,
@@ -124,7 +126,21 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
     Returns:
         The exit status: 0 after ``quit`` or the end of input, 1 when the bot failed, 2 for
         a bad request or a spec that cannot be loaded.
+
+    Raises:
+        BotError: when ``stdin`` is not a binary stream to read, ``stdout`` not a binary
+            stream to write, or ``log`` neither a text stream nor ``None`` (a bad ``spec`` is
+            answered on ``stdout`` and ``log``, exit status 2).
     """
+    if not callable(getattr(stdin, "readline", None)) or isinstance(stdin, io.TextIOBase):
+        raise BotError(f"serve takes stdin, a binary stream to read, got {_brief(stdin)}")
+    if not callable(getattr(stdout, "write", None)) or isinstance(stdout, io.TextIOBase):
+        raise BotError(f"serve takes stdout, a binary stream to write, got {_brief(stdout)}")
+    if log is not None and (
+        not callable(getattr(log, "write", None))
+        or isinstance(log, io.BufferedIOBase | io.RawIOBase)
+    ):
+        raise BotError(f"serve takes log, a text stream to write or None, got {_brief(log)}")
     log = log or sys.stderr
     try:
         options = bot_options(spec)
@@ -156,7 +172,11 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
             for key, value in request.options:
                 option = option_names.get(key)
                 if option is None:
-                    _error(stdout, "protocol", f"options.{key}: {name!r} has no option {key!r}")
+                    _error(
+                        stdout,
+                        "protocol",
+                        f"options.{key}: {_brief(name)} has no option {_brief(key)}",
+                    )
                     return 2
                 try:
                     kwargs[key] = option.check(value, f"options.{key}")
@@ -216,7 +236,7 @@ def _build(spec: str, seed: int | None, kwargs: dict[str, Any]) -> Bot:
     # A class without a seed parameter is built without one (as load_bot does).
     bot: Bot = factory(seed=seed, **args) if _takes_seed(factory) else factory(**args)
     if not callable(getattr(bot, "choose", None)):
-        raise BotError(f"bot {spec!r} has no choose(view, legal_moves) method")
+        raise BotError(f"bot {_brief(spec)} has no choose(view, legal_moves) method")
     return bot
 
 

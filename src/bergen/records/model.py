@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from bergen.deal import Deal
-from bergen.errors import RecordError, RecordReason, _as_tuple, _brief
+from bergen.errors import RecordError, RecordReason, _as_tuple, _bad, _brief, _is_int, _is_ints
 from bergen.events import Outcome, ScoreEvent
 from bergen.line import LineOfPlay
 from bergen.moves import Draw, Lead, Move, Pass, Play
@@ -59,6 +59,25 @@ def _pairs(value: object) -> object:
     if isinstance(value, list | tuple):
         return tuple(tuple(p) if isinstance(p, list) else p for p in value)
     return value
+
+
+def _hands(value: object) -> object:
+    """The converter of ``Position.hands``: a list becomes a tuple, and so does each hand given
+    as a list; anything else is left for the check.
+    """
+    if isinstance(value, list | tuple):
+        return tuple(tuple(h) if isinstance(h, list) else h for h in value)
+    return value
+
+
+def _is_tiles(value: object) -> bool:
+    """Whether ``value`` is a tuple of :class:`~bergen.tiles.Tile` values."""
+    return type(value) is tuple and all(isinstance(t, Tile) for t in value)
+
+
+def _argument(owner: str, field: str, wanted: str, value: object) -> RecordError:
+    """The error for a record value built with an argument of the wrong kind."""
+    return RecordError(_bad(owner, field, wanted, value), reason=RecordReason.ARGUMENT)
 
 
 MAX_RECORD_BYTES = 10 * 1024 * 1024
@@ -112,10 +131,21 @@ class RecordedEvent:
     Args:
         action: The 0-based index, within its round, of the action that caused the event.
         event: The event (kind, seat, side, points, base points, tile).
+
+    Raises:
+        RecordError: (reason ``"argument"``) when ``action`` is not an int >= 0 or ``event``
+            not a :class:`~bergen.events.ScoreEvent`.
     """
 
     action: int
     event: ScoreEvent
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields."""
+        if not _is_int(self.action):
+            raise _argument("RecordedEvent", "action", "an int >= 0", self.action)
+        if not isinstance(self.event, ScoreEvent):
+            raise _argument("RecordedEvent", "event", "a ScoreEvent", self.event)
 
 
 @attrs.frozen
@@ -131,13 +161,40 @@ class Position:
         to_move: The seat to move.
         scores: Match points per side at the position, or ``None`` for the record's
             ``start_scores`` (all 0 by default).
+
+    Lists are copied to tuples (the hands' too). Whether the tiles make the 28 and the seat
+    is at the table is checked on replay, against the rules.
+
+    Raises:
+        RecordError: (reason ``"argument"``) when ``hands`` is not 2..4 tuples of
+            :class:`~bergen.tiles.Tile`, ``boneyard`` not a tuple of tiles, ``line`` not a
+            :class:`~bergen.line.LineOfPlay`, ``to_move`` not an int in 0..2**63, or ``scores``
+            neither ints >= 0 nor ``None``.
     """
 
-    hands: tuple[tuple[Tile, ...], ...]
-    boneyard: tuple[Tile, ...]
+    hands: tuple[tuple[Tile, ...], ...] = attrs.field(converter=_hands)
+    boneyard: tuple[Tile, ...] = attrs.field(converter=_as_tuple)
     line: LineOfPlay
     to_move: int
-    scores: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = attrs.field(default=None, converter=_as_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields' types."""
+        hands = self.hands
+        if (
+            type(hands) is not tuple
+            or not 2 <= len(hands) <= 4
+            or not all(_is_tiles(h) for h in hands)
+        ):
+            raise _argument("Position", "hands", "2..4 tuples of Tile, one per seat", hands)
+        if not _is_tiles(self.boneyard):
+            raise _argument("Position", "boneyard", "a tuple of Tile", self.boneyard)
+        if not isinstance(self.line, LineOfPlay):
+            raise _argument("Position", "line", "a LineOfPlay", self.line)
+        if not _is_int(self.to_move, 0, 2**63):  # the seat is checked on replay, as the rest
+            raise _argument("Position", "to_move", "an int >= 0", self.to_move)
+        if self.scores is not None and not _is_ints(self.scores):
+            raise _argument("Position", "scores", "a tuple of ints >= 0 or None", self.scores)
 
 
 @attrs.frozen
@@ -159,7 +216,12 @@ class RoundRecord:
         scores: Match points per side after the round, when the record states them (checked).
 
     Raises:
-        RecordError: when neither or both of ``deal`` and ``position`` are given.
+        RecordError: when neither or both of ``deal`` and ``position`` are given, or (reason
+            ``"schema"``) ``actions``, ``events`` or ``redeals`` is not a tuple of its values;
+            (reason ``"argument"``) when ``dealer`` is neither an int in 0..2**63 nor ``None``,
+            ``deal`` not a :class:`~bergen.deal.Deal`, ``position`` not a :class:`Position`,
+            ``outcome`` neither an :class:`~bergen.events.Outcome` nor ``None``, or ``scores``
+            neither ints >= 0 nor ``None``.
     """
 
     dealer: int | None
@@ -188,6 +250,16 @@ class RoundRecord:
                 "a round starts from either a deal or a position, not both/neither",
                 reason=RecordReason.SCHEMA,
             )
+        if self.dealer is not None and not _is_int(self.dealer, 0, 2**63):
+            raise _argument("RoundRecord", "dealer", "an int >= 0 or None", self.dealer)
+        if self.deal is not None and not isinstance(self.deal, Deal):
+            raise _argument("RoundRecord", "deal", "a Deal or None", self.deal)
+        if self.position is not None and not isinstance(self.position, Position):
+            raise _argument("RoundRecord", "position", "a Position or None", self.position)
+        if self.outcome is not None and not isinstance(self.outcome, Outcome):
+            raise _argument("RoundRecord", "outcome", "an Outcome or None", self.outcome)
+        if self.scores is not None and not _is_ints(self.scores):
+            raise _argument("RoundRecord", "scores", "a tuple of ints >= 0 or None", self.scores)
 
 
 @attrs.frozen
@@ -263,10 +335,10 @@ class Record:
         if len(set(keys)) != len(keys):
             raise bad("Record.meta names a key twice (a JSON object holds each key once)")
         if self.shuffles is not None and (
-            self.seed is None or type(self.shuffles) is not int or self.shuffles < 0
+            self.seed is None or not _is_int(self.shuffles, 0, 2**64)
         ):
             raise RecordError(
-                f"shuffles ({_brief(self.shuffles)}) is an int >= 0 and needs a seed",
+                f"shuffles ({_brief(self.shuffles)}) is an int in 0..2**64 and needs a seed",
                 reason=RecordReason.SCHEMA,
             )
 

@@ -13,12 +13,30 @@ from collections.abc import Sequence
 import attrs
 
 from bergen.deal import Deal
-from bergen.errors import BergenError, IllegalMoveError, Reason, RecordError, RecordReason, _brief
+from bergen.errors import (
+    BergenError,
+    IllegalMoveError,
+    Reason,
+    RecordError,
+    RecordReason,
+    _as_tuple,
+    _brief,
+    _is_int,
+    _is_ints,
+    _is_tuple_of,
+)
 from bergen.events import Outcome, ScoreEvent
 from bergen.kernel.table import match_winner
 from bergen.match import MatchState
-from bergen.moves import Draw, Move
-from bergen.records.model import Position, Record, RecordedAction, RecordedEvent, RoundRecord
+from bergen.moves import Draw, Lead, Move, Pass, Play
+from bergen.records.model import (
+    Position,
+    Record,
+    RecordedAction,
+    RecordedEvent,
+    RoundRecord,
+    _argument,
+)
 from bergen.round import Action, RoundState
 from bergen.rules import HighestDouble, LowestDouble, MatchEnd, NoDouble
 from bergen.tiles import Tile
@@ -37,14 +55,35 @@ class ReplayStep:
         drawn: For a draw, the tile drawn (the top of the boneyard); else ``None``.
         events: The score events it caused, in award order.
         state: The round state right after it (its line gives the open ends).
+
+    Raises:
+        RecordError: (reason ``"argument"``) when ``index`` is not an int >= 0, ``seat`` not
+            an int in 0..3, ``move`` not a move, ``drawn`` neither a tile nor ``None``,
+            ``events`` not a tuple of :class:`~bergen.events.ScoreEvent`, or ``state`` not a
+            :class:`~bergen.round.RoundState`.
     """
 
     index: int
     seat: int
     move: Move
     drawn: Tile | None
-    events: tuple[ScoreEvent, ...]
+    events: tuple[ScoreEvent, ...] = attrs.field(converter=_as_tuple)
     state: RoundState
+
+    def __attrs_post_init__(self) -> None:
+        """Check each field's type (one step is made per replayed action: type tests only)."""
+        if not _is_int(self.index):
+            raise _argument("ReplayStep", "index", "an int >= 0", self.index)
+        if not _is_int(self.seat, 0, 3):
+            raise _argument("ReplayStep", "seat", "a seat 0..3", self.seat)
+        if not isinstance(self.move, Lead | Play | Draw | Pass):
+            raise _argument("ReplayStep", "move", "a move", self.move)
+        if self.drawn is not None and not isinstance(self.drawn, Tile):
+            raise _argument("ReplayStep", "drawn", "a Tile or None", self.drawn)
+        if not _is_tuple_of(self.events, ScoreEvent):
+            raise _argument("ReplayStep", "events", "a tuple of ScoreEvent", self.events)
+        if not isinstance(self.state, RoundState):
+            raise _argument("ReplayStep", "state", "a RoundState", self.state)
 
 
 @attrs.frozen
@@ -60,15 +99,40 @@ class RoundReplay:
         steps: The replayed actions.
         final: The state after the last action.
         scores_before: Match points per side when the round started, in points.
+
+    Raises:
+        RecordError: (reason ``"argument"``) when ``index`` is not an int >= 0, ``dealer``
+            not an int in 0..3, ``redeals`` not a tuple of :class:`~bergen.deal.Deal`,
+            ``start`` or ``final`` not a :class:`~bergen.round.RoundState`, ``steps`` not a
+            tuple of :class:`ReplayStep`, or ``scores_before`` not one int >= 0 per side of
+            ``final``. Lists are copied to tuples.
     """
 
     index: int
     dealer: int
-    redeals: tuple[Deal, ...]
+    redeals: tuple[Deal, ...] = attrs.field(converter=_as_tuple)
     start: RoundState
-    steps: tuple[ReplayStep, ...]
+    steps: tuple[ReplayStep, ...] = attrs.field(converter=_as_tuple)
     final: RoundState
-    scores_before: tuple[int, ...]
+    scores_before: tuple[int, ...] = attrs.field(converter=_as_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        """Check each field's type."""
+        if not _is_int(self.index):
+            raise _argument("RoundReplay", "index", "an int >= 0", self.index)
+        if not _is_int(self.dealer, 0, 3):
+            raise _argument("RoundReplay", "dealer", "a seat 0..3", self.dealer)
+        if not _is_tuple_of(self.redeals, Deal):
+            raise _argument("RoundReplay", "redeals", "a tuple of Deal", self.redeals)
+        for name in ("start", "final"):
+            if not isinstance(getattr(self, name), RoundState):
+                raise _argument("RoundReplay", name, "a RoundState", getattr(self, name))
+        if not _is_tuple_of(self.steps, ReplayStep):
+            raise _argument("RoundReplay", "steps", "a tuple of ReplayStep", self.steps)
+        if not _is_ints(self.scores_before) or len(self.scores_before) != len(self.final.scores):
+            raise _argument(
+                "RoundReplay", "scores_before", "one int >= 0 per side", self.scores_before
+            )
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -94,11 +158,25 @@ class ReplayResult:
         record: The record replayed.
         rounds: The replayed rounds, oldest first.
         match: The match state after the last action.
+
+    Raises:
+        RecordError: (reason ``"argument"``) when ``record`` is not a
+            :class:`~bergen.records.Record`, ``rounds`` not a tuple of :class:`RoundReplay`
+            (a list is copied), or ``match`` not a :class:`~bergen.match.MatchState`.
     """
 
     record: Record
-    rounds: tuple[RoundReplay, ...]
+    rounds: tuple[RoundReplay, ...] = attrs.field(converter=_as_tuple)
     match: MatchState
+
+    def __attrs_post_init__(self) -> None:
+        """Check each field's type."""
+        if not isinstance(self.record, Record):
+            raise _argument("ReplayResult", "record", "a Record", self.record)
+        if not _is_tuple_of(self.rounds, RoundReplay):
+            raise _argument("ReplayResult", "rounds", "a tuple of RoundReplay", self.rounds)
+        if not isinstance(self.match, MatchState):
+            raise _argument("ReplayResult", "match", "a MatchState", self.match)
 
     @property
     def scores(self) -> tuple[int, ...]:

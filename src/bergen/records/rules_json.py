@@ -106,10 +106,16 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
         ``name`` when that is a preset's, else its ``base``), or ``None``.
 
     Raises:
+        RecordError: (``reason`` ``"argument"``) when ``rules`` is not a
+            :class:`~bergen.rules.Rules`.
         RecordError: (``reason`` ``"rules"``) when a field holds a component that is not built
             in (a user-supplied rule; the message names the field and the component), or when
             the ``base`` is not a preset name (a record could not be read back).
     """
+    if not isinstance(rules, Rules):
+        raise RecordError(
+            f"rules_to_json takes a Rules, got {_brief(rules)}", reason=RecordReason.ARGUMENT
+        )
     if rules.name is not None and PRESETS.get(rules.name) == rules:
         return {"preset": rules.name, "version": rules.version}
     known = set(_RULE_FIELDS) | set(_PRESET_META) | set(_ENUM_FIELDS)
@@ -210,10 +216,16 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
         The preset, or the custom ruleset (unnamed, remembering its ``base``).
 
     Raises:
+        RecordError: (``reason`` ``"argument"``) when ``where`` is not a string of at most 200
+            characters.
         RecordError: (``reason`` ``"rules"``) for an unknown preset, a preset version this
             library does not implement, a ``base`` that is neither ``null`` nor a preset name,
             a missing or unknown field, a wrong type, or an inconsistent combination.
     """
+    if not isinstance(where, str) or len(where) > 200:
+        raise RecordError(
+            f"where: a JSON path such as 'rules', got {_brief(where)}", reason=RecordReason.ARGUMENT
+        )
     if not isinstance(obj, dict):
         raise RecordError(
             f"{where}: expected an object, got {_kind(obj)}", reason=RecordReason.RULES
@@ -283,7 +295,7 @@ def rules_from_json(obj: object, where: str = "rules") -> Rules:
             if obj[name] not in values:
                 raise RecordError(
                     f"{where}.{name}: expected one of {', '.join(map(repr, values))}, "
-                    f"got {obj[name]!r}",
+                    f"got {_brief(obj[name])}",
                     reason=RecordReason.RULES,
                 )
             fields[name] = kind(obj[name])

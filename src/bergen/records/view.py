@@ -23,14 +23,23 @@ from typing import IO, Any
 
 import attrs
 
-from bergen.errors import BergenError, PositionError, RecordError, RecordReason, _brief
+from bergen.errors import (
+    BergenError,
+    PositionError,
+    RecordError,
+    RecordReason,
+    _as_tuple,
+    _brief,
+    _is_int,
+    _is_tuple_of,
+)
 from bergen.events import Outcome, OutcomeKind, ScoreEvent
 from bergen.hands import Hand
 from bergen.match import MatchState
 from bergen.moves import DRAW, Action, Draw, Lead, Play
 from bergen.playerview import PlayerView, voids
 from bergen.records.codec import _action, _Ctx, _event, _int, _list, _obj, _str
-from bergen.records.model import RecordedAction, RecordedEvent
+from bergen.records.model import RecordedAction, RecordedEvent, _argument, _is_text
 from bergen.records.write import _event_json, format_json
 
 __all__ = [
@@ -60,12 +69,30 @@ class ViewRound:
         actions: The actions in order; the seat's own draws name their tile.
         events: The score events announced, each with its action's index.
         outcome: How the round ended, when it did.
+
+    Raises:
+        RecordError: (reason ``"argument"``) when ``start`` is not a
+            :class:`~bergen.view.PlayerView`, ``actions`` not a tuple of
+            :class:`~bergen.records.RecordedAction`, ``events`` not a tuple of
+            :class:`~bergen.records.RecordedEvent` (lists are copied), or ``outcome`` neither
+            an :class:`~bergen.events.Outcome` nor ``None``.
     """
 
     start: PlayerView
-    actions: tuple[RecordedAction, ...]
-    events: tuple[RecordedEvent, ...]
+    actions: tuple[RecordedAction, ...] = attrs.field(converter=_as_tuple)
+    events: tuple[RecordedEvent, ...] = attrs.field(converter=_as_tuple)
     outcome: Outcome | None = None
+
+    def __attrs_post_init__(self) -> None:
+        """Check each field's type."""
+        if not isinstance(self.start, PlayerView):
+            raise _argument("ViewRound", "start", "a PlayerView", self.start)
+        if not _is_tuple_of(self.actions, RecordedAction):
+            raise _argument("ViewRound", "actions", "a tuple of RecordedAction", self.actions)
+        if not _is_tuple_of(self.events, RecordedEvent):
+            raise _argument("ViewRound", "events", "a tuple of RecordedEvent", self.events)
+        if self.outcome is not None and not isinstance(self.outcome, Outcome):
+            raise _argument("ViewRound", "outcome", "an Outcome or None", self.outcome)
 
 
 @attrs.frozen
@@ -76,11 +103,30 @@ class ViewRecord:
         seat: The seat whose record it is.
         names: One name (or ``None``) per seat.
         rounds: The rounds, oldest first.
+
+    Raises:
+        RecordError: (reason ``"argument"``) when ``names`` is not 2..4 strings (valid
+            Unicode) or ``None``, ``seat`` not one of those seats, or ``rounds`` not a tuple
+            of :class:`ViewRound` (lists are copied).
     """
 
     seat: int
-    names: tuple[str | None, ...]
-    rounds: tuple[ViewRound, ...]
+    names: tuple[str | None, ...] = attrs.field(converter=_as_tuple)
+    rounds: tuple[ViewRound, ...] = attrs.field(converter=_as_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        """Check each field's type."""
+        names = self.names
+        if (
+            type(names) is not tuple
+            or not 2 <= len(names) <= 4
+            or not all(n is None or _is_text(n) for n in names)
+        ):
+            raise _argument("ViewRecord", "names", "2..4 strings or None, one per seat", names)
+        if not _is_int(self.seat, 0, len(names) - 1):
+            raise _argument("ViewRecord", "seat", f"a seat 0..{len(names) - 1}", self.seat)
+        if not _is_tuple_of(self.rounds, ViewRound):
+            raise _argument("ViewRecord", "rounds", "a tuple of ViewRound", self.rounds)
 
 
 def record_view(
@@ -102,11 +148,15 @@ def record_view(
     """
     if not isinstance(match, MatchState):
         raise RecordError(
-            f"record_view takes a MatchState, got {match!r}", reason=RecordReason.ARGUMENT
+            f"record_view takes a MatchState, got {_brief(match)}", reason=RecordReason.ARGUMENT
         )
     if type(seat) is not int or not 0 <= seat < match.seats:
         raise RecordError(
-            f"seat: expected 0..{match.seats - 1}, got {seat!r}", reason=RecordReason.ARGUMENT
+            f"seat: expected 0..{match.seats - 1}, got {_brief(seat)}", reason=RecordReason.ARGUMENT
+        )
+    if names is not None and (isinstance(names, str | bytes) or not isinstance(names, Sequence)):
+        raise RecordError(
+            f"names: one name or None per seat, got {_brief(names)}", reason=RecordReason.ARGUMENT
         )
     names = tuple(names) if names is not None else (None,) * match.seats
     if len(names) != match.seats:
@@ -230,7 +280,7 @@ def replay_view(record: ViewRecord) -> tuple[tuple[PlayerView, ...], ...]:
     """
     if not isinstance(record, ViewRecord):
         raise RecordError(
-            f"replay_view takes a ViewRecord, got {record!r}", reason=RecordReason.ARGUMENT
+            f"replay_view takes a ViewRecord, got {_brief(record)}", reason=RecordReason.ARGUMENT
         )
     out = []
     for r, rnd in enumerate(record.rounds):
@@ -256,7 +306,16 @@ def replay_view(record: ViewRecord) -> tuple[tuple[PlayerView, ...], ...]:
 
 
 def view_record_to_json(record: ViewRecord) -> dict[str, Any]:
-    """The JSON object of a view record (``"format": "bergen-view-record/1"``)."""
+    """The JSON object of a view record (``"format": "bergen-view-record/1"``).
+
+    Raises:
+        RecordError: (``reason`` ``"argument"``) when ``record`` is not a :class:`ViewRecord`.
+    """
+    if not isinstance(record, ViewRecord):
+        raise RecordError(
+            f"view_record_to_json takes a ViewRecord, got {_brief(record)}",
+            reason=RecordReason.ARGUMENT,
+        )
     rounds = []
     for rnd in record.rounds:
         obj: dict[str, Any] = {
@@ -280,7 +339,16 @@ def view_record_to_json(record: ViewRecord) -> dict[str, Any]:
 
 
 def dumps_view(record: ViewRecord) -> str:
-    """A view record as JSON text, laid out as records are."""
+    """A view record as JSON text, laid out as records are.
+
+    Raises:
+        RecordError: (``reason`` ``"argument"``) when ``record`` is not a :class:`ViewRecord`.
+    """
+    if not isinstance(record, ViewRecord):
+        raise RecordError(
+            f"dumps_view takes a ViewRecord, got {_brief(record)}",
+            reason=RecordReason.ARGUMENT,
+        )
     return format_json(view_record_to_json(record))
 
 
@@ -298,7 +366,9 @@ def loads_view(text: str | bytes) -> ViewRecord:
     obj = _obj(obj, "record", ctx, ("format", "seat", "seats", "rounds"), ())
     if obj["format"] != VIEW_RECORD_FORMAT:
         raise ctx.err(
-            "format", f"expected {VIEW_RECORD_FORMAT!r}, got {obj['format']!r}", RecordReason.FORMAT
+            "format",
+            f"expected {VIEW_RECORD_FORMAT!r}, got {_brief(obj['format'])}",
+            RecordReason.FORMAT,
         )
     seat = _int(obj["seat"], "seat", ctx)
     names: list[str | None] = []
@@ -341,14 +411,32 @@ def load_view(source: str | os.PathLike[str] | IO[str]) -> ViewRecord:
     """Read a view record from a path or an open text file (see :func:`loads_view`).
 
     Raises:
+        RecordError: (``reason`` ``"argument"``) when ``source`` is neither a path nor a file
+            open for reading; (``"read"``) when the path cannot be opened (a NUL character in
+            it); (``"json"``) when the file is not UTF-8.
         RecordError: when the file cannot be read or holds no valid view record.
     """
     if isinstance(source, str | os.PathLike):
         try:
             with open(source, encoding="utf-8") as f:
                 return loads_view(f.read())
-        except OSError as e:
+        except UnicodeDecodeError as e:
             raise RecordError(
-                f"cannot read {os.fspath(source)}: {e}", reason=RecordReason.READ
+                f"{_brief(os.fspath(source))} is not UTF-8 text: {e}", reason=RecordReason.JSON
             ) from None
-    return loads_view(source.read())
+        except (OSError, ValueError) as e:  # ValueError: a path with a NUL character
+            raise RecordError(
+                f"cannot read {_brief(os.fspath(source))}: {_brief(str(e))}",
+                reason=RecordReason.READ,
+            ) from None
+    read = getattr(source, "read", None)
+    if not callable(read) or isinstance(source, type):
+        raise RecordError(
+            f"load_view takes a path or a text file open for reading, got {_brief(source)}",
+            reason=RecordReason.ARGUMENT,
+        )
+    try:
+        text = read()
+    except (OSError, ValueError) as e:  # closed, not readable, not UTF-8
+        raise RecordError(f"cannot read the view record: {e}", reason=RecordReason.READ) from e
+    return loads_view(text)

@@ -235,5 +235,16 @@ def format_json(value: Any) -> str:
     Returns:
         The JSON text: a container on one line when it fits in 100 characters, arrays of short
         items filled several to a line, anything else one item per line.
+
+    Raises:
+        RecordError: (``reason`` ``"argument"``) when ``value`` is not a JSON value (a set, a
+            NaN, an int of more than 4,300 digits, a container nested too deep).
     """
+    try:
+        return "\n".join(_format(value, 0)) + "\n"
+    except (TypeError, ValueError, RecursionError) as e:  # not JSON; an int past 4,300 digits
+        raise RecordError(
+            f"format_json takes a JSON value, got {_brief(value)}: {_brief(str(e))}",
+            reason=RecordReason.ARGUMENT,
+        ) from None
     return "\n".join(_format(value, 0)) + "\n"

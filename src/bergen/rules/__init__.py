@@ -12,8 +12,9 @@ from typing import Any, cast
 
 import attrs
 
-from bergen.errors import RulesError, _brief
+from bergen.errors import RulesError, _bad, _brief, _is_int
 from bergen.rules.components import (
+    MAX_RULE_NUMBER,
     FewestDoublesThenPips,
     FewestPips,
     FixedReserve,
@@ -129,6 +130,11 @@ class TableRules:
             that is smaller (a game without draws).
         target: The match target, in points.
         sides: The number of sides (2 with partnerships, else ``seats``).
+
+    Raises:
+        RulesError: when ``seats`` or ``sides`` is not an int in 2..4, ``hand_size``,
+            ``boneyard_size`` or ``reserve`` not an int in 0..28, or ``target`` not an int in
+            1..10**15.
     """
 
     seats: int
@@ -137,6 +143,22 @@ class TableRules:
     reserve: int
     target: int
     sides: int
+
+    def __attrs_post_init__(self) -> None:
+        """Check each number's type and range (made once per round)."""
+        for name, low, high in (
+            ("seats", 2, 4),
+            ("hand_size", 0, 28),
+            ("boneyard_size", 0, 28),
+            ("reserve", 0, 28),
+            ("target", 1, MAX_RULE_NUMBER),
+            ("sides", 2, 4),
+        ):
+            value = getattr(self, name)
+            if not _is_int(value, low, high):
+                raise RulesError(
+                    _bad("TableRules", name, f"an int {low}..{high:,}", value), fields=(name,)
+                )
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
