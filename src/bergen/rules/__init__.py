@@ -145,7 +145,24 @@ class TableRules:
     sides: int
 
     def __attrs_post_init__(self) -> None:
-        """Check each number's type and range (made once per round)."""
+        """Check each number's type and range (made once per round): one test of them all,
+        then, when it fails, the test that names the field.
+        """
+        if (
+            self.seats.__class__ is int
+            and 2 <= self.seats <= 4
+            and self.hand_size.__class__ is int
+            and 0 <= self.hand_size <= 28
+            and self.boneyard_size.__class__ is int
+            and 0 <= self.boneyard_size <= 28
+            and self.reserve.__class__ is int
+            and 0 <= self.reserve <= 28
+            and self.target.__class__ is int
+            and 1 <= self.target <= MAX_RULE_NUMBER
+            and self.sides.__class__ is int
+            and 2 <= self.sides <= 4
+        ):
+            return
         for name, low, high in (
             ("seats", 2, 4),
             ("hand_size", 0, 28),
