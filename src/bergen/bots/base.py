@@ -153,22 +153,18 @@ def move_seconds(time_for_move: float, spent: float = 0.0) -> float:
         Seconds, at least 0.001.
 
     Raises:
-        BotError: when ``time_for_move`` is not a finite number > 0 or ``spent`` not a
-            finite number >= 0.
+        BotError: when ``time_for_move`` is not a number > 0 or ``spent`` not a number >= 0,
+            each at most 1,000,000.
     """
     if (
         isinstance(time_for_move, bool)
         or not isinstance(time_for_move, int | float)
-        or not 0 < time_for_move < float("inf")  # NaN fails too
+        or not 0 < time_for_move <= 1_000_000  # NaN fails too; 10**400 is no float
     ):
         raise BotError(
             f"time_for_move must be a number of seconds > 0, got {_brief(time_for_move)}"
         )
-    if (
-        isinstance(spent, bool)
-        or not isinstance(spent, int | float)
-        or not 0 <= spent < float("inf")
-    ):
+    if isinstance(spent, bool) or not isinstance(spent, int | float) or not 0 <= spent <= 1_000_000:
         raise BotError(f"spent must be a number of seconds >= 0, got {_brief(spent)}")
     return max(0.001, time_for_move * CLOCK_SHARE - CLOCK_MARGIN - spent)
 
@@ -185,14 +181,15 @@ def _decision_seconds(own: float | None, seconds: object) -> float | None:
         Seconds, or ``None`` for no clock.
 
     Raises:
-        BotError: when ``seconds`` is neither ``None`` nor a finite number > 0.
+        BotError: when ``seconds`` is neither ``None`` nor a number > 0 and at most
+            1,000,000.
     """
     if seconds is None:
         return own
     if (
         not isinstance(seconds, int | float)
         or isinstance(seconds, bool)
-        or not 0 < seconds < float("inf")  # NaN fails too
+        or not 0 < seconds <= 1_000_000  # NaN fails too; 10**400 is no float
     ):
         raise BotError(f"choose's seconds must be a number of seconds > 0, got {_brief(seconds)}")
     return float(seconds) if own is None else min(own, float(seconds))
@@ -220,7 +217,8 @@ def check_budget(
         ``(count or None for no cap, seconds or None for no clock)``.
 
     Raises:
-        BotError: when the count is not an int >= 1 or ``seconds`` not a finite number > 0.
+        BotError: when the count is not an int >= 1 or ``seconds`` not a number > 0 and at
+            most 1,000,000.
     """
     if playouts is not None and (type(playouts) is not int or playouts < 1):
         raise BotError(f"{unit} must be an int >= 1, got {_brief(playouts)}")
@@ -229,6 +227,8 @@ def check_budget(
         return (default if count is None else count), None
     if not isinstance(seconds, int | float) or isinstance(seconds, bool):
         raise BotError(f"seconds must be a number of seconds > 0, got {_brief(seconds)}")
-    if not 0 < seconds < float("inf"):  # NaN fails too
-        raise BotError(f"seconds must be a number of seconds > 0, got {_brief(seconds)}")
+    if not 0 < seconds <= 1_000_000:  # NaN fails too; 10**400 is no float
+        raise BotError(
+            f"seconds must be a number of seconds > 0 and at most 1,000,000, got {_brief(seconds)}"
+        )
     return count, float(seconds)
