@@ -228,7 +228,7 @@ class Forfeit:
             ``reason``, such as ``"exited"`` or ``"protocol"``).
         detail: What went wrong (the move returned, the exception, the time taken, how the
             bot's process failed).
-        round: The round of the match, 1-based.
+        round: The round of the match, counted from 0 (as records, errors and the CLI count).
         position: The position as the bot saw it: its hand, the line, the seats' tile counts,
             the scores and the legal moves.
     """
@@ -680,7 +680,7 @@ def _play_game(task: GameTask, processes: _Processes) -> GameResult:
                     bot=task.specs[seat],
                     kind=kind,
                     detail=detail,
-                    round=len(match.rounds) + 1,
+                    round=len(match.rounds),
                     position=_position_text(match, seat, legal),
                 )
                 break

@@ -94,6 +94,10 @@ def test_misbehaving_bots_forfeit_and_the_arena_goes_on(spec: str, kind: str) ->
     assert len(forfeits) == games  # every game it played, it forfeited
     f = forfeits[0]
     assert f.bot == spec and f.kind == kind and f.game == 0
+    # It misbehaves at its first decision: in the match's first round, round 0 (rounds are
+    # counted from 0, as records, errors and the CLI count them); one round was played.
+    assert f.round == 0 and result.games[0].rounds == 1
+    assert "round 0;" in str(f)
     assert "hand " in f.position and "legal " in f.position
     assert spec in result.report() and "forfeits" in result.report()
     bad, good = result.stats()
