@@ -151,6 +151,22 @@ def _derive(*parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
 
 
+_MAX_COUNT = 10**15
+"""The largest count (points, rounds, games) an arena's values hold."""
+
+
+def _check_int(owner: str, name: str, value: object, low: int, high: int) -> None:
+    """Raise BotError unless ``value`` is an int in ``low..high``."""
+    if type(value) is not int or not low <= value <= high:
+        raise BotError(f"{owner}.{name} must be an int in {low}..{high:,}, got {_brief(value)}")
+
+
+def _check_str(owner: str, name: str, value: object) -> None:
+    """Raise BotError unless ``value`` is a str."""
+    if type(value) is not str:
+        raise BotError(f"{owner}.{name} must be a string, got {_brief(value)}")
+
+
 @attrs.frozen
 class GameTask:
     """One game to play: everything a worker needs, picklable.
@@ -242,6 +258,21 @@ class Forfeit:
     round: int
     position: str
 
+    def __attrs_post_init__(self) -> None:
+        """Check the fields.
+
+        Raises:
+            BotError: naming a field of the wrong type or out of range (``game`` a game index,
+                ``seat`` 0..3, ``entrant`` an entrant index, ``round`` a count, the others
+                strings).
+        """
+        _check_int("Forfeit", "game", self.game, 0, MAX_ARENA_GAMES - 1)
+        _check_int("Forfeit", "seat", self.seat, 0, 3)
+        _check_int("Forfeit", "entrant", self.entrant, 0, MAX_ARENA_ENTRANTS - 1)
+        _check_int("Forfeit", "round", self.round, 0, _MAX_COUNT)
+        for name in ("bot", "kind", "detail", "position"):
+            _check_str("Forfeit", name, getattr(self, name))
+
     def __str__(self) -> str:
         """One paragraph for reports."""
         return (
@@ -265,15 +296,69 @@ class GameResult:
     """
 
     index: int
-    entrants: tuple[int, ...]
-    scores: tuple[int, ...]
+    entrants: tuple[int, ...] = attrs.field(converter=_as_tuple)
+    scores: tuple[int, ...] = attrs.field(converter=_as_tuple)
     winner: int | None
     rounds: int
     forfeit: Forfeit | None
     partnerships: bool
 
+    def __attrs_post_init__(self) -> None:
+        """Check the fields (lists are copied to tuples first).
+
+        Raises:
+            BotError: naming a field of the wrong type or out of range: ``index`` a game index,
+                ``entrants`` 2..4 entrant indexes, ``scores`` one count of points per side (two
+                with ``partnerships``, four seats), ``winner`` a side or ``None``, ``rounds`` a
+                count, ``forfeit`` a :class:`Forfeit` or ``None``, ``partnerships`` a bool.
+        """
+        _check_int("GameResult", "index", self.index, 0, MAX_ARENA_GAMES - 1)
+        if not isinstance(self.partnerships, bool):
+            raise BotError(
+                f"GameResult.partnerships must be True or False, got {_brief(self.partnerships)}"
+            )
+        entrants = self.entrants
+        if (
+            not isinstance(entrants, tuple)
+            or not 2 <= len(entrants) <= 4
+            or (self.partnerships and len(entrants) != 4)
+            or not all(type(e) is int and 0 <= e < MAX_ARENA_ENTRANTS for e in entrants)
+        ):
+            raise BotError(
+                "GameResult.entrants must be 2..4 entrant indexes (4 with partnerships), "
+                f"got {_brief(entrants)}"
+            )
+        sides = 2 if self.partnerships else len(entrants)
+        if (
+            not isinstance(self.scores, tuple)
+            or len(self.scores) != sides
+            or not all(type(p) is int and 0 <= p <= _MAX_COUNT for p in self.scores)
+        ):
+            raise BotError(
+                f"GameResult.scores must be {sides} counts of points (one per side), "
+                f"got {_brief(self.scores)}"
+            )
+        if self.winner is not None:
+            _check_int("GameResult", "winner", self.winner, 0, sides - 1)
+        _check_int("GameResult", "rounds", self.rounds, 0, _MAX_COUNT)
+        if self.forfeit is not None and not isinstance(self.forfeit, Forfeit):
+            raise BotError(
+                f"GameResult.forfeit must be a Forfeit or None, got {_brief(self.forfeit)}"
+            )
+
     def side_of(self, seat: int) -> int:
-        """The side of a seat."""
+        """The side of a seat (rule 10: seats 0 and 2 against 1 and 3 in partnerships).
+
+        Args:
+            seat: A seat of the game, 0-based.
+
+        Returns:
+            Its side: ``seat % 2`` in partnerships, else the seat itself.
+
+        Raises:
+            BotError: when ``seat`` is not a seat of the game.
+        """
+        _check_int("GameResult.side_of", "seat", seat, 0, len(self.entrants) - 1)
         return seat % 2 if self.partnerships else seat
 
 
@@ -1005,6 +1090,18 @@ class EntrantStats:
     rounds: int
     forfeits: int
 
+    def __attrs_post_init__(self) -> None:
+        """Check the fields.
+
+        Raises:
+            BotError: naming a field of the wrong type or out of range (``entrant`` an entrant
+                index, ``bot`` a string, the others counts >= 0).
+        """
+        _check_int("EntrantStats", "entrant", self.entrant, 0, MAX_ARENA_ENTRANTS - 1)
+        _check_str("EntrantStats", "bot", self.bot)
+        for name in ("games", "wins", "points", "rounds", "forfeits"):
+            _check_int("EntrantStats", name, getattr(self, name), 0, _MAX_COUNT)
+
     @property
     def win_rate(self) -> float:
         """Wins per game, 0..1."""
@@ -1033,11 +1130,42 @@ class ArenaResult:
         games: Every game's result, game index ascending.
     """
 
-    specs: tuple[str, ...]
+    specs: tuple[str, ...] = attrs.field(converter=_as_tuple)
     players: int
     seed: int
     rules: Rules
-    games: tuple[GameResult, ...]
+    games: tuple[GameResult, ...] = attrs.field(converter=_as_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields (lists are copied to tuples first).
+
+        Raises:
+            BotError: naming a field of the wrong type or out of range: those of
+                :func:`schedule` for ``specs``, ``players``, ``seed`` and ``rules``, and
+                ``games`` :class:`GameResult` values of ``players`` seats whose entrants are
+                entrants of ``specs``.
+            RulesError: when the rules do not allow ``players`` seats.
+        """
+        _check_specs_arg(self.specs, "ArenaResult.specs")
+        _check_int("ArenaResult", "players", self.players, 2, 4)
+        if type(self.seed) is not int or self.seed.bit_length() > 64:
+            raise BotError(
+                f"ArenaResult.seed must be an int of at most 64 bits, got {_brief(self.seed)}"
+            )
+        _check_rules_arg(self.rules, self.players, "ArenaResult.rules")
+        n = len(self.specs)
+        if not isinstance(self.games, tuple):
+            raise BotError(f"ArenaResult.games must be GameResult values, got {_brief(self.games)}")
+        for i, g in enumerate(self.games):
+            if (
+                not isinstance(g, GameResult)
+                or len(g.entrants) != self.players
+                or any(e >= n for e in g.entrants)
+            ):
+                raise BotError(
+                    f"ArenaResult.games[{i}] must be a GameResult of {self.players} seats of "
+                    f"the {n} entrants, got {_brief(g)}"
+                )
 
     @property
     def forfeits(self) -> tuple[Forfeit, ...]:
@@ -1168,7 +1296,12 @@ def result_to_json(result: GameResult) -> dict[str, Any]:
     Returns:
         ``{"game", "entrants", "scores", "winner", "rounds", "partnerships", "forfeit"}``,
         the forfeit an object of :class:`Forfeit`'s fields or ``null``.
+
+    Raises:
+        BotError: when ``result`` is not a :class:`GameResult`.
     """
+    if not isinstance(result, GameResult):
+        raise BotError(f"result_to_json takes a GameResult, got {_brief(result)}")
     return {
         "game": result.index,
         "entrants": list(result.entrants),
@@ -1229,16 +1362,20 @@ def result_from_json(obj: object) -> GameResult:
         for name, value in raw.items():
             if type(value) is not (int if name in ("game", "seat", "entrant", "round") else str):
                 raise ResultsFileError(f"forfeit {name} has the wrong type: {_brief(value)}")
-        forfeit = Forfeit(**raw)
-    return GameResult(
-        index=index,
-        entrants=_ints(obj["entrants"], "entrants"),
-        scores=_ints(obj["scores"], "scores"),
-        winner=winner,
-        rounds=rounds,
-        forfeit=forfeit,
-        partnerships=partnerships,
-    )
+    try:
+        if raw is not None:
+            forfeit = Forfeit(**raw)
+        return GameResult(
+            index=index,
+            entrants=_ints(obj["entrants"], "entrants"),
+            scores=_ints(obj["scores"], "scores"),
+            winner=winner,
+            rounds=rounds,
+            forfeit=forfeit,
+            partnerships=partnerships,
+        )
+    except BotError as e:  # a value out of range (GameResult's and Forfeit's checks)
+        raise ResultsFileError(str(e)) from None
 
 
 def _open_results(

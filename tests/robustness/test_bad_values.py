@@ -225,6 +225,8 @@ def _task_call(name: str) -> Callable[[Any], object]:
 
 
 RESULT_JSON = arena.result_to_json(arena.play_game(TASK))
+ARENA_RESULT = bergen.run_arena(ARENA_SPECS, 2, 2, in_process=True, memory_limit=None)
+FORFEIT = arena.Forfeit(0, 1, 1, "random", "time", "took 1.2 s", 0, "hand 6-6")
 
 
 def _rules(field: str) -> Callable[[Any], object]:
@@ -679,6 +681,12 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "result_from_json({..., field: v})": lambda v: [
         arena.result_from_json({**RESULT_JSON, k: v}) for k in RESULT_JSON
     ],
+    **_fields(ARENA_RESULT, "ArenaResult"),
+    **_fields(ARENA_RESULT.games[0], "GameResult"),
+    **_fields(FORFEIT, "Forfeit"),
+    **_fields(ARENA_RESULT.stats()[0], "EntrantStats"),
+    "GameResult.side_of(v)": lambda v: ARENA_RESULT.games[0].side_of(v),
+    "result_to_json(v)": lambda v: arena.result_to_json(v),
     "bot_command(v)": lambda v: arena.bot_command(v),
     "wilson_interval(v, 10)": lambda v: arena.wilson_interval(v, 10),
     "wilson_interval(3, v)": lambda v: arena.wilson_interval(3, v),
@@ -792,11 +800,6 @@ _EXCEPTION = "an exception class: it takes a message (and keyword fields bergen 
 _ENUM = "an enum: calling it looks a member up by value (Python's ValueError, as documented)"
 _PROTOCOL = "a typing Protocol: it describes what a user's class implements, never called"
 _NO_ARGUMENTS = "takes no arguments"
-_ARENA = (
-    "built by run_arena and its workers (bergen.arena, whose argument checks are the lead's "
-    "part of issue 18): not checked yet"
-)
-
 EXEMPT: dict[str, str] = {
     "bergen.arena.ArenaInterrupted": _EXCEPTION,
     "bergen.arena.ResultsFileError": _EXCEPTION,
@@ -849,11 +852,6 @@ EXEMPT: dict[str, str] = {
         "serve on this process's standard input and output: serve(spec, stdin, stdout) is the "
         "same function with the streams given, in the battery"
     ),
-    "bergen.arena.ArenaResult": _ARENA,
-    "bergen.arena.EntrantStats": _ARENA,
-    "bergen.arena.Forfeit": _ARENA,
-    "bergen.arena.GameResult": _ARENA,
-    "bergen.arena.result_to_json": _ARENA,
 }
 
 
