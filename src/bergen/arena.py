@@ -62,7 +62,7 @@ from bergen.bots import (
     parse_bot_spec,
     takes_seconds,
 )
-from bergen.errors import BergenError, _as_tuple, _brief
+from bergen.errors import BergenError, _as_tuple, _bad, _brief, _is_int, _is_ints
 from bergen.match import MatchState
 from bergen.moves import Move
 from bergen.protocol import DEFAULT_MEMORY_LIMIT, BotFailure, ProtocolBot, python_bot_command
@@ -154,17 +154,28 @@ def _derive(*parts: object) -> int:
 _MAX_COUNT = 10**15
 """The largest count (points, rounds, games) an arena's values hold."""
 
+_SEED_BOUND = 2**64
+"""Seeds are ints of at most 64 bits: ``-_SEED_BOUND < seed < _SEED_BOUND``."""
+
 
 def _check_int(owner: str, name: str, value: object, low: int, high: int) -> None:
     """Raise BotError unless ``value`` is an int in ``low..high``."""
-    if type(value) is not int or not low <= value <= high:
-        raise BotError(f"{owner}.{name} must be an int in {low}..{high:,}, got {_brief(value)}")
+    if not _is_int(value, low, high):
+        raise BotError(_bad(owner, name, f"an int in {low}..{high:,}", value))
+
+
+def _check_seed(name: str, value: object) -> None:
+    """Raise BotError unless ``value`` is a seed: an int of at most 64 bits."""
+    if not _is_int(value, 1 - _SEED_BOUND, _SEED_BOUND - 1):
+        raise BotError(
+            f"{name} must be an int of at most 64 bits (|seed| < 2**64), got {_brief(value)}"
+        )
 
 
 def _check_str(owner: str, name: str, value: object) -> None:
     """Raise BotError unless ``value`` is a str."""
     if type(value) is not str:
-        raise BotError(f"{owner}.{name} must be a string, got {_brief(value)}")
+        raise BotError(_bad(owner, name, "a string", value))
 
 
 @attrs.frozen
@@ -211,20 +222,12 @@ class GameTask:
         _check_specs_arg(self.specs, "GameTask.specs", seats=True)
         n = len(self.specs)
         for name, value in (("entrants", self.entrants), ("bot_seeds", self.bot_seeds)):
-            if (
-                not isinstance(value, tuple)
-                or len(value) != n
-                or not all(type(v) is int and v.bit_length() <= 64 for v in value)
-                or (name == "entrants" and not all(v >= 0 for v in value))
-            ):
+            low = 0 if name == "entrants" else 1 - _SEED_BOUND
+            if not _is_ints(value, low, _SEED_BOUND - 1) or len(value) != n:
                 raise BotError(
                     f"GameTask.{name} must be {n} ints (one per seat), got {_brief(value)}"
                 )
-        if type(self.deal_seed) is not int or self.deal_seed.bit_length() > 64:
-            raise BotError(
-                "GameTask.deal_seed must be an int of at most 64 bits, "
-                f"got {_brief(self.deal_seed)}"
-            )
+        _check_seed("GameTask.deal_seed", self.deal_seed)
         _check_rules_arg(self.rules, n, "GameTask.rules")
         _check_move_time(self.move_time, "GameTask.move_time", allow_inf=False)
         _check_process_args(self.in_process, self.memory_limit, "GameTask.")
@@ -319,21 +322,16 @@ class GameResult:
             )
         entrants = self.entrants
         if (
-            not isinstance(entrants, tuple)
+            not _is_ints(entrants, 0, MAX_ARENA_ENTRANTS - 1)
             or not 2 <= len(entrants) <= 4
             or (self.partnerships and len(entrants) != 4)
-            or not all(type(e) is int and 0 <= e < MAX_ARENA_ENTRANTS for e in entrants)
         ):
             raise BotError(
                 "GameResult.entrants must be 2..4 entrant indexes (4 with partnerships), "
                 f"got {_brief(entrants)}"
             )
         sides = 2 if self.partnerships else len(entrants)
-        if (
-            not isinstance(self.scores, tuple)
-            or len(self.scores) != sides
-            or not all(type(p) is int and 0 <= p <= _MAX_COUNT for p in self.scores)
-        ):
+        if not _is_ints(self.scores, 0, _MAX_COUNT) or len(self.scores) != sides:
             raise BotError(
                 f"GameResult.scores must be {sides} counts of points (one per side), "
                 f"got {_brief(self.scores)}"
@@ -908,10 +906,7 @@ def _check_arena_args(
         raise BotError(f"games must be an int in 1..{MAX_ARENA_GAMES:,}, got {_brief(games)}")
     if type(players) is not int or players not in (2, 3, 4):
         raise BotError(f"players must be 2, 3 or 4 seats, got {_brief(players)}")
-    if type(seed) is not int or seed.bit_length() > 64:
-        raise BotError(
-            f"seed must be an int of at most 64 bits (|seed| < 2**64), got {_brief(seed)}"
-        )
+    _check_seed("seed", seed)
     _check_rules_arg(rules, players)
     _check_move_time(move_time)
     _check_process_args(in_process, memory_limit)
@@ -1148,10 +1143,7 @@ class ArenaResult:
         """
         _check_specs_arg(self.specs, "ArenaResult.specs")
         _check_int("ArenaResult", "players", self.players, 2, 4)
-        if type(self.seed) is not int or self.seed.bit_length() > 64:
-            raise BotError(
-                f"ArenaResult.seed must be an int of at most 64 bits, got {_brief(self.seed)}"
-            )
+        _check_seed("ArenaResult.seed", self.seed)
         _check_rules_arg(self.rules, self.players, "ArenaResult.rules")
         n = len(self.specs)
         if not isinstance(self.games, tuple):
