@@ -78,6 +78,7 @@ from bergen import (
     svg,
     voids,
 )
+from bergen import tournament
 from bergen.adapters import encoding
 from bergen.bots import ISMCTSBot, PIMCBot, StrategyBot
 from bergen.errors import BergenError
@@ -224,7 +225,8 @@ def _task_call(name: str) -> Callable[[Any], object]:
     return lambda v: bergen.rules.attrs.evolve(TASK, **{name: v})
 
 
-RESULT_JSON = arena.result_to_json(arena.play_game(TASK))
+GAME_RESULT = arena.play_game(TASK)
+RESULT_JSON = arena.result_to_json(GAME_RESULT)
 ARENA_RESULT = bergen.run_arena(ARENA_SPECS, 2, 2, in_process=True, memory_limit=None)
 FORFEIT = arena.Forfeit(0, 1, 1, "random", "time", "took 1.2 s", 0, "hand 6-6")
 
@@ -688,9 +690,49 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "GameResult.side_of(v)": lambda v: ARENA_RESULT.games[0].side_of(v),
     "result_to_json(v)": lambda v: arena.result_to_json(v),
     "bot_command(v)": lambda v: arena.bot_command(v),
-    "wilson_interval(v, 10)": lambda v: arena.wilson_interval(v, 10),
-    "wilson_interval(3, v)": lambda v: arena.wilson_interval(3, v),
-    "wilson_interval(3, 10, v)": lambda v: arena.wilson_interval(3, 10, v),
+    "arena.wilson_interval(v, 10)": lambda v: arena.wilson_interval(v, 10),
+    "arena.wilson_interval(3, v)": lambda v: arena.wilson_interval(3, v),
+    "arena.wilson_interval(3, 10, v)": lambda v: arena.wilson_interval(3, 10, v),
+    # bergen.tournament
+    "tournament.wilson_interval(v, 10)": lambda v: tournament.wilson_interval(v, 10),
+    "tournament.wilson_interval(3, v)": lambda v: tournament.wilson_interval(3, v),
+    "tournament.wilson_interval(3, 10, v)": lambda v: tournament.wilson_interval(3, 10, v),
+    "round_robin_lineups(v, 2)": lambda v: tournament.round_robin_lineups(v, 2),
+    "round_robin_lineups(3, v)": lambda v: tournament.round_robin_lineups(3, v),
+    "round_robin_lineups(3, 4, partnerships=v)": lambda v: tournament.round_robin_lineups(
+        3, 4, partnerships=v
+    ),
+    "gauntlet_lineups(v, 2)": lambda v: tournament.gauntlet_lineups(v, 2),
+    "gauntlet_lineups(3, v)": lambda v: tournament.gauntlet_lineups(3, v),
+    "gauntlet_lineups(3, 4, partnerships=v)": lambda v: tournament.gauntlet_lineups(
+        3, 4, partnerships=v
+    ),
+    "side_ranks(v)": lambda v: tournament.side_ranks(v),
+    "pair_score(v, 0, 1)": lambda v: tournament.pair_score(v, 0, 1),
+    "pair_score(game, v, 1)": lambda v: tournament.pair_score(GAME_RESULT, v, 1),
+    "pair_score(game, 0, v)": lambda v: tournament.pair_score(GAME_RESULT, 0, v),
+    "crosstable(v, 2)": lambda v: tournament.crosstable(v, 2),
+    "crosstable([v], 2)": lambda v: tournament.crosstable([v], 2),
+    "crosstable(games, v)": lambda v: tournament.crosstable([GAME_RESULT], v),
+    "crosstable_text(v, specs)": lambda v: tournament.crosstable_text(v, ARENA_SPECS),
+    "crosstable_text(table, v)": lambda v: tournament.crosstable_text(
+        tournament.crosstable([GAME_RESULT], 2), v
+    ),
+    "ratings(v, 2)": lambda v: tournament.ratings(v, 2),
+    "ratings([v], 2)": lambda v: tournament.ratings([v], 2),
+    "ratings(games, v)": lambda v: tournament.ratings([GAME_RESULT], v),
+    "group_scores(v, 2, 0, 1)": lambda v: tournament.group_scores(v, 2, 0, 1),
+    "group_scores(games, v, 0, 1)": lambda v: tournament.group_scores([GAME_RESULT], v, 0, 1),
+    "group_scores(games, 2, v, 1)": lambda v: tournament.group_scores([GAME_RESULT], 2, v, 1),
+    "group_scores(games, 2, 0, v)": lambda v: tournament.group_scores([GAME_RESULT], 2, 0, v),
+    "score_of_elo(v)": lambda v: tournament.score_of_elo(v),
+    "elo_of_score(v)": lambda v: tournament.elo_of_score(v),
+    "SPRTTest(elo0=v)": lambda v: tournament.SPRTTest(elo0=v),
+    "SPRTTest(elo1=v)": lambda v: tournament.SPRTTest(elo1=v),
+    "SPRTTest(alpha=v)": lambda v: tournament.SPRTTest(alpha=v),
+    "SPRTTest(beta=v)": lambda v: tournament.SPRTTest(beta=v),
+    "SPRTTest().llr(v)": lambda v: tournament.SPRTTest().llr(v),
+    "SPRTTest().state(v)": lambda v: tournament.SPRTTest().state(v),
 }
 
 
@@ -788,6 +830,7 @@ MODULES = (
     "bergen.bots",
     "bergen.protocol",
     "bergen.arena",
+    "bergen.tournament",
     "bergen.svg",
     "bergen.display",
     "bergen.adapters.encoding",
@@ -827,6 +870,10 @@ EXEMPT: dict[str, str] = {
     "bergen.rules.components.NoDouble": _ENUM,
     "bergen.rules.components.PartnershipBlock": _ENUM,
     "bergen.bots.base.Bot": _PROTOCOL,
+    "bergen.tournament.GameOutcome": _PROTOCOL,
+    "bergen.tournament.PairStats": "a crosstable cell crosstable() builds (plain numbers)",
+    "bergen.tournament.Rating": "a rating ratings() builds (plain numbers)",
+    "bergen.tournament.SPRTState": "an SPRT's state SPRTTest.state() builds",
     "bergen.rules.protocols.BlockedHandJudge": _PROTOCOL,
     "bergen.rules.protocols.HandSizeRule": _PROTOCOL,
     "bergen.rules.protocols.HeaderReduction": _PROTOCOL,
