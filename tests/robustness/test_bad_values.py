@@ -76,9 +76,9 @@ from bergen import (
     shuffled_tiles,
     solver,
     svg,
+    tournament,
     voids,
 )
-from bergen import tournament
 from bergen.adapters import encoding
 from bergen.bots import ISMCTSBot, PIMCBot, StrategyBot
 from bergen.errors import BergenError
