@@ -844,8 +844,8 @@ _ENUM = "an enum: calling it looks a member up by value (Python's ValueError, as
 _PROTOCOL = "a typing Protocol: it describes what a user's class implements, never called"
 _NO_ARGUMENTS = "takes no arguments"
 EXEMPT: dict[str, str] = {
-    "bergen.arena.ArenaInterrupted": _EXCEPTION,
-    "bergen.arena.ResultsFileError": _EXCEPTION,
+    "bergen.arena._stats.ArenaInterrupted": _EXCEPTION,
+    "bergen.arena._results.ResultsFileError": _EXCEPTION,
     "bergen.bots.base.BotError": _EXCEPTION,
     "bergen.errors.AmbiguousMoveError": _EXCEPTION,
     "bergen.errors.BergenError": _EXCEPTION,

@@ -18,7 +18,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from bergen.arena import _derive
+from bergen.arena._games import _derive
 from bergen.bots import (
     Bot,
     BotError,

@@ -1,0 +1,174 @@
+"""Bot processes: the command that runs a bot as a protocol program, and the processes an
+arena keeps between games.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shlex
+import shutil
+import sys
+import threading
+import time
+from collections.abc import Sequence
+
+from bergen.arena._games import GameTask
+from bergen.bots import BotError, _exception_text
+from bergen.errors import _brief
+from bergen.protocol import ProtocolBot, python_bot_command
+
+PROGRAM_PREFIX = "cmd:"
+"""The prefix of a bot spec that names a program: ``cmd:node examples/bots/greedy.js``."""
+
+
+def bot_command(spec: str) -> list[str]:
+    """The command that runs a bot as a protocol program (:mod:`bergen.protocol`).
+
+    Args:
+        spec: ``cmd:PROGRAM ARGS...`` for any program (split as a POSIX shell would, without
+            running a shell), or a Python bot's spec (:func:`bergen.bots.load_bot`), run by
+            :func:`bergen.protocol.python_bot_command`.
+
+    Returns:
+        The command, program first.
+
+    Raises:
+        BotError: when ``spec`` is not a string, a ``cmd:`` spec names no program, its
+            quoting is unbalanced, or the program is not found (neither on ``PATH`` nor as a
+            path).
+    """
+    if type(spec) is not str:
+        raise BotError(f"a bot spec is a string, got {_brief(spec)}")
+    if not spec.startswith(PROGRAM_PREFIX):
+        return python_bot_command(spec)
+    try:
+        argv = shlex.split(spec[len(PROGRAM_PREFIX) :])
+    except ValueError as e:
+        raise BotError(f"bot {_brief(spec)}: {e}") from None
+    if not argv:
+        raise BotError(f"bot {_brief(spec)} names no program: write cmd:PROGRAM ARGS...")
+    if "\0" in spec or shutil.which(argv[0]) is None:
+        raise BotError(f"bot {_brief(spec)}: program {_brief(argv[0])} not found")
+    return argv
+
+
+def _child_env() -> dict[str, str]:
+    """The environment of a bot process: this one's, with ``PYTHONPATH`` set to this process's
+    import path, so that the bot imports what the arena can (a bot module beside the caller's).
+    """
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+
+
+class _Processes:
+    """Bot processes kept between games, so that a bot is not started afresh for each game.
+
+    A process is given a game only if it has not played the game's deal before: never two
+    games of one duplicate group, in which it could remember the tiles another seat now holds.
+    Each game starts with ``new_game``, which builds the bot afresh with the game's seed, so
+    the results do not depend on which process plays which game. A process that failed is
+    dead and never kept.
+    """
+
+    def __init__(self) -> None:
+        """No process yet."""
+        self.idle: dict[tuple[str, float | None, int | None], list[tuple[ProtocolBot, set[int]]]]
+        self.idle = {}
+        self.busy: set[ProtocolBot] = set()
+        self.starting: list[tuple[threading.Thread, ProtocolBot]] = []
+
+    def take(self, task: GameTask, seat: int) -> tuple[ProtocolBot, set[int]]:
+        """A process for ``seat`` of ``task``'s game: an idle one that has not seen its deal,
+        or a new one (not started yet). Its deals seen include this game's from now on.
+        """
+        spec = task.specs[seat]
+        idle = self.idle.get((spec, task.move_time, task.memory_limit), [])
+        for i, (candidate, seen) in enumerate(idle):
+            if task.deal_seed not in seen:
+                del idle[i]
+                bot = candidate
+                break
+        else:
+            bot = self.new(spec, task.move_time, task.memory_limit)
+            seen = set()
+        seen.add(task.deal_seed)
+        self.busy.add(bot)
+        return bot, seen
+
+    @staticmethod
+    def new(spec: str, move_time: float | None, memory_limit: int | None) -> ProtocolBot:
+        """A bot process for ``spec`` with these limits (not started yet)."""
+        return ProtocolBot(
+            bot_command(spec),
+            name=spec,
+            move_time=move_time,
+            memory_limit=memory_limit,
+            env=_child_env(),
+        )
+
+    def keep(
+        self, spec: str, move_time: float | None, memory_limit: int | None, bot: ProtocolBot
+    ) -> None:
+        """Keep a started process that has seen no deal, for the next game of ``spec``."""
+        self.idle.setdefault((spec, move_time, memory_limit), []).append((bot, set()))
+
+    def give_back(self, task: GameTask, seat: int, bot: ProtocolBot, seen: set[int]) -> None:
+        """Keep a process that is still running for a later game (a few per spec at most)."""
+        if any(b is bot and t.is_alive() for t, b in self.starting):
+            return  # still being started (Ctrl-C): left busy, for kill() to find
+        self.busy.discard(bot)
+        if not bot.running:
+            bot.close()
+            return
+        idle = self.idle.setdefault((task.specs[seat], task.move_time, task.memory_limit), [])
+        idle.append((bot, seen))
+        while len(idle) > 2 * len(task.specs):
+            idle.pop(0)[0].close()
+
+    def close(self) -> None:
+        """Close every process (side by side, not one after the other)."""
+        bots = [*self.busy, *(b for idle in self.idle.values() for b, _ in idle)]
+        self.busy.clear()
+        self.idle.clear()
+        _close_all(bots)
+
+    def kill(self) -> None:
+        """Kill every process at once (the arena is stopping): first let a process being
+        started come into being (0.3 s at most), so that it is killed too.
+        """
+        deadline = time.monotonic() + 0.3
+        while time.monotonic() < deadline and any(
+            t.is_alive() and not b.running for t, b in self.starting
+        ):
+            time.sleep(0.01)
+        for bot in [*self.busy, *(b for idle in self.idle.values() for b, _ in idle)]:
+            with contextlib.suppress(Exception):
+                bot._kill()  # SIGKILL to its process group, no quit and no waiting
+        self.busy.clear()
+        self.idle.clear()
+
+
+def _start_quietly(bot: ProtocolBot) -> None:
+    """Start a bot process; a failure is left for the game to meet (the bot is then dead)."""
+    with contextlib.suppress(Exception):
+        bot.start()
+
+
+def _failure_text(e: BaseException) -> str:
+    """What a bot process's failure says (its message)."""
+    text = _exception_text(e)
+    prefix = f"{type(e).__name__}: "
+    return text[len(prefix) :] if text.startswith(prefix) else text
+
+
+def _close_all(bots: Sequence[ProtocolBot]) -> None:
+    """Close bot processes side by side (each may take :data:`bergen.protocol.QUIT_TIME` and a
+    little more before it is killed).
+    """
+    threads = [threading.Thread(target=b.close, daemon=True) for b in bots[1:]]
+    for t in threads:
+        t.start()
+    if bots:
+        bots[0].close()
+    for t in threads:
+        t.join()

@@ -1,0 +1,228 @@
+"""The results file: one JSON line per finished game, read back to resume an arena."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any
+
+import attrs
+
+from bergen.arena._games import Forfeit, GameResult, GameTask
+from bergen.bots import BotError
+from bergen.errors import BergenError, _brief
+from bergen.records import rules_to_json
+
+
+class ResultsFileError(BergenError, ValueError):
+    """A results file that cannot be used: not an arena's results, another arena's, already
+    there without ``resume``, or a line that is not a game's result.
+
+    Attributes:
+        path: The file (``""`` when the result was not read from a file).
+        line: The line at fault, 1-based (0 for the file as a whole).
+    """
+
+    def __init__(self, message: str, path: str = "", line: int = 0) -> None:
+        """Store the message, the file (``""`` for a result not read from a file, as
+        :func:`result_from_json` gives) and the line.
+        """
+        super().__init__(message)
+        self.path = path
+        self.line = line
+
+
+_FORMAT = "bergen-arena-results"
+
+
+_CHECKED = ("specs", "players", "seed", "games", "rules", "move_time")
+"""The header fields a resumed arena must share with the file: they decide the games."""
+
+
+def _header(
+    tasks: Sequence[GameTask], specs: Sequence[str], players: int, seed: int
+) -> dict[str, Any]:
+    first = tasks[0]
+    return {
+        "format": _FORMAT,
+        "version": 1,
+        "specs": list(specs),
+        "players": players,
+        "seed": seed,
+        "games": len(tasks),
+        "rules": rules_to_json(first.rules),
+        "move_time": first.move_time,
+        "in_process": first.in_process,
+        "memory_limit": first.memory_limit,
+    }
+
+
+def result_to_json(result: GameResult) -> dict[str, Any]:
+    """A game's result as a JSON object (a line of a results file).
+
+    Args:
+        result: The result.
+
+    Returns:
+        ``{"game", "entrants", "scores", "winner", "rounds", "partnerships", "forfeit"}``,
+        the forfeit an object of :class:`Forfeit`'s fields or ``null``.
+
+    Raises:
+        BotError: when ``result`` is not a :class:`GameResult`.
+    """
+    if not isinstance(result, GameResult):
+        raise BotError(f"result_to_json takes a GameResult, got {_brief(result)}")
+    return {
+        "game": result.index,
+        "entrants": list(result.entrants),
+        "scores": list(result.scores),
+        "winner": result.winner,
+        "rounds": result.rounds,
+        "partnerships": result.partnerships,
+        "forfeit": None if result.forfeit is None else attrs.asdict(result.forfeit),
+    }
+
+
+def _ints(value: object, field: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(type(v) is int for v in value):
+        raise ResultsFileError(f"{field} must be a list of ints, got {_brief(value)}")
+    return tuple(value)
+
+
+def result_from_json(obj: object) -> GameResult:
+    """The game's result of a JSON object written by :func:`result_to_json`.
+
+    Args:
+        obj: The decoded object.
+
+    Returns:
+        The result.
+
+    Raises:
+        ResultsFileError: naming the field that is missing or of the wrong type (a
+            ``ValueError``; its ``path`` is ``""``).
+    """
+    if not isinstance(obj, dict):
+        raise ResultsFileError(f"a game's result is a JSON object, got {_brief(obj)}")
+    names = {"game", "entrants", "scores", "winner", "rounds", "partnerships", "forfeit"}
+    if set(obj) != names:
+        raise ResultsFileError(
+            f"a game's result has the fields {sorted(names)}, got {_brief(list(obj))}"
+        )
+    index, winner, rounds, partnerships = (
+        obj["game"],
+        obj["winner"],
+        obj["rounds"],
+        obj["partnerships"],
+    )
+    if type(index) is not int or index < 0:
+        raise ResultsFileError(f"game must be an int >= 0, got {_brief(index)}")
+    if winner is not None and type(winner) is not int:
+        raise ResultsFileError(f"winner must be an int or null, got {_brief(winner)}")
+    if type(rounds) is not int or type(partnerships) is not bool:
+        raise ResultsFileError("rounds must be an int and partnerships true or false")
+    raw = obj["forfeit"]
+    forfeit = None
+    if raw is not None:
+        fields = [f.name for f in attrs.fields(Forfeit)]
+        if not isinstance(raw, dict) or set(raw) != set(fields):
+            raise ResultsFileError(
+                f"forfeit must be null or an object of {sorted(fields)}, got {_brief(raw)}"
+            )
+        for name, value in raw.items():
+            if type(value) is not (int if name in ("game", "seat", "entrant", "round") else str):
+                raise ResultsFileError(f"forfeit {name} has the wrong type: {_brief(value)}")
+    try:
+        if raw is not None:
+            forfeit = Forfeit(**raw)
+        return GameResult(
+            index=index,
+            entrants=_ints(obj["entrants"], "entrants"),
+            scores=_ints(obj["scores"], "scores"),
+            winner=winner,
+            rounds=rounds,
+            forfeit=forfeit,
+            partnerships=partnerships,
+        )
+    except BotError as e:  # a value out of range (GameResult's and Forfeit's checks)
+        raise ResultsFileError(str(e)) from None
+
+
+def _open_results(
+    path: str, header: dict[str, Any], resume: bool, tasks: Sequence[GameTask]
+) -> tuple[IO[str], dict[int, GameResult]]:
+    """Open a results file for appending, and read the games it has when resuming.
+
+    A last line cut short (the arena was stopped while writing it) is dropped from the file.
+    A file that cannot be read, created or written is a :class:`ResultsFileError`.
+    """
+    try:
+        return _open_results_file(path, header, resume, tasks)
+    except (OSError, UnicodeError) as e:
+        raise ResultsFileError(
+            f"results file {_brief(path)}: cannot open it ({_brief(str(e))})", path
+        ) from None
+
+
+def _open_results_file(
+    path: str, header: dict[str, Any], resume: bool, tasks: Sequence[GameTask]
+) -> tuple[IO[str], dict[int, GameResult]]:
+    """:func:`_open_results`, letting the file system's errors through."""
+    file = Path(path)
+    done: dict[int, GameResult] = {}
+    text = ""
+    if file.exists():
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise ResultsFileError(f"results file {path}: cannot read it ({e})", path) from None
+    if text and not resume:
+        raise ResultsFileError(
+            f"results file {path} already has results: continue it with --resume "
+            "(resume=True) or give another file",
+            path,
+        )
+    if not text:
+        out = file.open("w", encoding="utf-8")
+        out.write(json.dumps(header) + "\n")
+        out.flush()
+        return out, done
+    lines = text.split("\n")
+    keep = len(text)
+    if lines[-1]:  # no newline at the end: the last line was cut short
+        keep -= len(lines[-1])
+    lines = lines[:-1]
+    try:
+        found = json.loads(lines[0]) if lines else None
+    except ValueError:
+        found = None
+    if not isinstance(found, dict) or found.get("format") != _FORMAT:
+        raise ResultsFileError(f"results file {path} is not the results of an arena", path, 1)
+    for name in _CHECKED:
+        if found.get(name) != header[name]:
+            raise ResultsFileError(
+                f"results file {path} is of another arena: its {name} is {found.get(name)!r}, "
+                f"this arena's {header[name]!r}",
+                path,
+                1,
+            )
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            result = result_from_json(json.loads(line))
+        except ValueError as e:
+            raise ResultsFileError(
+                f"results file {path}, line {number}: {e}", path, number
+            ) from None
+        if result.index >= len(tasks) or result.entrants != tasks[result.index].entrants:
+            raise ResultsFileError(
+                f"results file {path}, line {number}: game {result.index} is not a game of "
+                "this arena",
+                path,
+                number,
+            )
+        done[result.index] = result
+    out = file.open("r+", encoding="utf-8")
+    out.seek(len(text[:keep].encode("utf-8")))
+    out.truncate()
+    return out, done

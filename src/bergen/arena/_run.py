@@ -1,0 +1,358 @@
+"""Running an arena: check the bots, play the schedule on an executor, write and resume the
+results file, stop cleanly on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from typing import IO, TYPE_CHECKING
+
+from bergen.arena._games import MAX_ARENA_GAMES, MAX_ARENA_WORKERS, GameResult, GameTask
+from bergen.arena._play import _play_game, _worker_init, play_games
+from bergen.arena._processes import (
+    PROGRAM_PREFIX,
+    _close_all,
+    _failure_text,
+    _Processes,
+    bot_command,
+)
+from bergen.arena._results import _header, _open_results, result_to_json
+from bergen.arena._schedule import _check_arena_args, schedule
+from bergen.arena._stats import ArenaInterrupted, ArenaResult
+from bergen.bots import BotError, load_bot, parse_bot_spec
+from bergen.errors import BergenError, _brief
+from bergen.protocol import DEFAULT_MEMORY_LIMIT, ProtocolBot
+from bergen.rules import CLASSIC, Rules
+
+if TYPE_CHECKING:  # imported where the pool is made: multiprocessing is slow to import
+    from concurrent.futures import ProcessPoolExecutor
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop the arena's own worker processes at once: SIGTERM (each kills its bot processes
+    and exits), SIGKILL for any left after a second.
+    """
+    processes = list(getattr(pool, "_processes", {}).values())
+    for p in processes:
+        with contextlib.suppress(Exception):
+            p.terminate()
+    deadline = time.monotonic() + 1.0
+    for p in processes:
+        p.join(max(0.0, deadline - time.monotonic()))
+    for p in processes:
+        if p.is_alive():
+            p.kill()
+            p.join(1.0)
+    pool.shutdown(wait=True)
+
+
+def _check_specs(
+    specs: Sequence[str],
+    rules: Rules,
+    players: int,
+    move_time: float | None,
+    in_process: bool,
+    memory_limit: int | None,
+    processes: _Processes | None,
+) -> None:
+    """Fail early on a bad spec. In-process, and for a built-in bot (bergen's own code), the
+    bot is loaded here. Otherwise none of the bot's code runs here: the spec is parsed, and the
+    bot is started as a protocol program and given a game (``new_game`` builds it), all such
+    bots side by side; each process is then kept in ``processes`` for a first game (closed
+    when that is ``None``).
+
+    Raises:
+        BotError: when a bot cannot be loaded, started or built (the first in spec order).
+    """
+    started: list[tuple[str, ProtocolBot]] = []
+    for spec in dict.fromkeys(specs):
+        if not isinstance(spec, str):
+            raise BotError(f"a bot spec is a string, got {spec!r}")
+        if spec.startswith(PROGRAM_PREFIX):
+            bot_command(spec)
+        else:
+            name, _ = parse_bot_spec(spec)
+            if in_process or ":" not in name:
+                load_bot(spec, 0)
+                continue
+        started.append((spec, _Processes.new(spec, move_time, memory_limit)))
+    failures: dict[str, BaseException] = {}
+
+    def check(spec: str, bot: ProtocolBot) -> None:
+        try:
+            bot.new_game(rules, players=players, seat=0, partnerships=rules.partnerships, seed=0)
+        except BaseException as e:  # reported below, in spec order
+            failures[spec] = e
+
+    threads = [threading.Thread(target=check, args=pair, daemon=True) for pair in started]
+    kept = False
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        kept = not failures and processes is not None
+    finally:
+        if not kept:
+            _close_all([bot for _, bot in started])
+    for spec, _ in started:
+        e = failures.get(spec)
+        if isinstance(e, BergenError):  # BotFailure; ProtocolError when rules cannot be sent
+            said = getattr(e, "stderr", "").strip().splitlines()
+            tail = f" (its last words: {said[-1]})" if said else ""
+            raise BotError(f"bot {spec!r} cannot be started: {_failure_text(e)}{tail}")
+        if e is not None:
+            raise e
+    if processes is not None:
+        for spec, bot in started:
+            processes.keep(spec, move_time, memory_limit, bot)
+
+
+def run_arena(
+    specs: Sequence[str],
+    games: int,
+    players: int,
+    seed: int = 0,
+    rules: Rules = CLASSIC,
+    *,
+    executor: Executor | None = None,
+    workers: int = 1,
+    move_time: float | None = 10.0,
+    in_process: bool = False,
+    memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
+    results: str | os.PathLike[str] | None = None,
+    resume: bool = False,
+    chunk: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> ArenaResult:
+    """Play an arena between bots (see :func:`schedule` for the games).
+
+    Each bot runs in a process of its own by default (see the module's notes and
+    :func:`play_game`); ``in_process=True`` calls Python bots in the playing process instead,
+    faster but trusting them.
+
+    Args:
+        specs: The entrants' bot specs: built-in names or ``package.module:Class``, each
+            optionally with ``[key=value,...]`` (see :func:`bergen.bots.load_bot`), or
+            ``cmd:PROGRAM ARGS...`` for a program speaking the bot protocol.
+        games: The number of games (matches to the target), rounded up to whole duplicate
+            groups of ``players`` games; at least :func:`games_for_all_lineups` (with
+            ``partnerships=rules.partnerships``) for every lineup to play.
+        players: Seats per game, 2..4.
+        seed: The arena seed: the same seed gives the same results.
+        rules: The ruleset.
+        executor: Where to play: ``None`` for this process (or its own pool, ``workers``), or
+            any ``concurrent.futures.Executor`` (a process pool, a Dask client's executor).
+        workers: With no ``executor``: 1 plays in this process; more start a pool of that many
+            worker processes, which Ctrl-C stops at once (with their bot processes).
+        move_time: Time budget per decision, in seconds (``None`` for no limit), wall clock.
+        in_process: Call Python bots in the playing process (trusting them) instead of
+            running each as a protocol process; ``cmd:`` bots are processes either way.
+        memory_limit: The memory limit of each bot process, in bytes (address space;
+            ``None`` for none; default :data:`bergen.protocol.DEFAULT_MEMORY_LIMIT`).
+        results: A file to write every finished game to, one JSON line each, as it finishes
+            (the first line describes the arena).
+        resume: Continue the arena of ``results``: play only the games it lacks (a last line
+            cut short is dropped); the same results as an arena never interrupted. A file
+            that does not exist yet is started.
+        chunk: Games per executor job (default: one duplicate group).
+        progress: Called with the number of games just finished, as they finish (once at the
+            start with the games of the results file, when resuming).
+
+    Returns:
+        The results, game index ascending.
+
+    Raises:
+        ArenaInterrupted: on Ctrl-C (a ``KeyboardInterrupt``), with the games finished; every
+            bot process and the arena's own workers are stopped first.
+        BotError: naming the argument that is of the wrong type or out of range (those of
+            :func:`schedule`; ``executor`` not a ``concurrent.futures.Executor`` or ``None``;
+            ``workers`` not an int in 1..:data:`MAX_ARENA_WORKERS`, or above 1 with an
+            ``executor``; ``results`` not a path or ``None``; ``resume`` not a bool, or true
+            without ``results``; ``chunk`` not an int in 1..:data:`MAX_ARENA_GAMES` or
+            ``None``; ``progress`` not callable or ``None``), or when a spec cannot be loaded
+            or started (each is tried once here, before any game).
+        ResultsFileError: when ``results`` has results and ``resume`` is false, or is not the
+            results of this arena.
+        RulesError: when the rules do not allow ``players`` seats.
+    """
+    specs = _check_arena_args(
+        specs, games, players, seed, rules, move_time, in_process, memory_limit
+    )
+    _check_run_args(executor, workers, results, resume, chunk, progress)
+    if move_time is not None and math.isinf(move_time):
+        move_time = None  # an infinite budget is no limit
+    tasks = schedule(
+        specs,
+        games,
+        players,
+        seed,
+        rules,
+        move_time=move_time,
+        in_process=in_process,
+        memory_limit=memory_limit,
+    )
+    sink = _Finished(progress)
+    if results is not None:
+        sink.out, sink.done = _open_results(
+            os.fspath(results), _header(tasks, specs, players, seed), resume, tasks
+        )
+    try:
+        _play_all(tasks, specs, executor, workers, chunk or players, sink)
+    except KeyboardInterrupt:
+        partial = ArenaResult(specs, players, seed, rules, sink.in_order())
+        raise ArenaInterrupted(partial, len(tasks)) from None
+    finally:
+        sink.close()
+    return ArenaResult(specs, players, seed, rules, sink.in_order())
+
+
+def _check_run_args(
+    executor: object,
+    workers: object,
+    results: object,
+    resume: object,
+    chunk: object,
+    progress: object,
+) -> None:
+    """The checks of :func:`run_arena`'s own arguments (those it does not share with
+    :func:`schedule`).
+    """
+    if executor is not None and not isinstance(executor, Executor):
+        raise BotError(
+            "executor must be a concurrent.futures.Executor (such as a ProcessPoolExecutor or "
+            f"a Dask client's get_executor()) or None, got {_brief(executor)}"
+        )
+    if type(workers) is not int or not 1 <= workers <= MAX_ARENA_WORKERS:
+        raise BotError(f"workers must be an int in 1..{MAX_ARENA_WORKERS}, got {_brief(workers)}")
+    if workers > 1 and executor is not None:
+        raise BotError(f"give workers={workers} or an executor, not both")
+    if results is not None:
+        path = os.fspath(results) if isinstance(results, str | os.PathLike) else None
+        if not isinstance(path, str) or "\0" in path:
+            raise BotError(
+                f"results must be a file's path (a str, no NUL) or None, got {_brief(results)}"
+            )
+    if not isinstance(resume, bool):
+        raise BotError(f"resume must be True or False, got {_brief(resume)}")
+    if resume and results is None:
+        raise BotError("resume=True needs the results file to continue (results=FILE)")
+    if chunk is not None and (type(chunk) is not int or not 1 <= chunk <= MAX_ARENA_GAMES):
+        raise BotError(
+            f"chunk must be an int in 1..{MAX_ARENA_GAMES:,} or None, got {_brief(chunk)}"
+        )
+    if progress is not None and not callable(progress):
+        raise BotError(f"progress must be a callable or None, got {_brief(progress)}")
+
+
+class _Finished:
+    """Where finished games go: by game index, to the results file (when there is one) as they
+    finish, and to the progress callback.
+    """
+
+    def __init__(self, progress: Callable[[int], None] | None) -> None:
+        """No game finished yet, no file."""
+        self.progress = progress
+        self.out: IO[str] | None = None
+        self.done: dict[int, GameResult] = {}
+
+    def add(self, batch: Sequence[GameResult]) -> None:
+        """Take the results of games just finished; write them to the file."""
+        for r in batch:
+            self.done[r.index] = r
+            if self.out is not None:
+                self.out.write(json.dumps(result_to_json(r)) + "\n")
+        if self.out is not None:
+            self.out.flush()
+        if self.progress is not None:
+            self.progress(len(batch))
+
+    def in_order(self) -> tuple[GameResult, ...]:
+        """The results so far, game index ascending."""
+        return tuple(self.done[i] for i in sorted(self.done))
+
+    def close(self) -> None:
+        """Close the results file (again is fine)."""
+        if self.out is not None:
+            self.out.close()
+            self.out = None
+
+
+def _play_all(
+    tasks: Sequence[GameTask],
+    specs: tuple[str, ...],
+    executor: Executor | None,
+    workers: int,
+    size: int,
+    sink: _Finished,
+) -> None:
+    """Check the bots, then play the games ``sink`` lacks (in jobs of ``size`` games on an
+    executor); on Ctrl-C stop every worker and bot process, close the file and re-raise.
+    """
+    first = tasks[0]
+    todo = [t for t in tasks if t.index not in sink.done]
+    chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
+    pool: ProcessPoolExecutor | None = None
+    futures: list[Future[list[GameResult]]] = []
+    processes = _Processes()
+    try:
+        keep = processes if executor is None and workers == 1 else None
+        players = len(first.specs)
+        _check_specs(
+            specs,
+            first.rules,
+            players,
+            first.move_time,
+            first.in_process,
+            first.memory_limit,
+            keep,
+        )
+        if sink.done and sink.progress is not None:
+            sink.progress(len(sink.done))
+        if executor is None and workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            pool = executor = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+        if executor is None:
+            for task in todo:
+                sink.add([_play_game(task, processes)])
+        else:
+            futures = [executor.submit(play_games, c) for c in chunks]
+            for fut in as_completed(futures):
+                sink.add(fut.result())
+    except KeyboardInterrupt:
+        with _ignoring_ctrl_c():
+            if pool is not None:
+                _stop_pool(pool)  # its pending futures fail as the pool breaks
+                pool = None
+            else:
+                for fut in futures:
+                    fut.cancel()
+            processes.kill()
+            sink.close()
+        raise
+    finally:
+        processes.close()
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _ignoring_ctrl_c() -> Iterator[None]:
+    """Ignore a second Ctrl-C while the arena stops (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
