@@ -14,6 +14,7 @@ from bergen.bots import Bot, BotError, GreedyBot, PIMCBot, RandomBot, SearchBot,
 from bergen.deal import Deal, shuffled_tiles
 from bergen.errors import (
     AmbiguousMoveError,
+    ArgumentError,
     BergenError,
     IllegalMoveError,
     MatchOverError,
@@ -108,6 +109,7 @@ __all__ = [
     "Action",
     "AmbiguousMoveError",
     "ArenaResult",
+    "ArgumentError",
     "BergenError",
     "BlockedHandJudge",
     "Boneyard",

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from bergen.errors import PositionError, _brief
+from bergen.errors import ArgumentError, PositionError, _brief
 from bergen.hands import Hand
 from bergen.kernel.deal import shuffle
 from bergen.tiles import FULL_MASK, TILES, Tile, tile_mask
@@ -44,11 +44,11 @@ def shuffled_tiles(seed: int, shuffle_index: int = 0) -> tuple[Tile, ...]:
         The 28 tiles in shuffled order.
 
     Raises:
-        PositionError: when ``seed`` is not an int or ``shuffle_index`` not an int in
-            ``0..MAX_SHUFFLE_INDEX``.
+        ArgumentError: when ``seed`` is not an int of at most 64 bits.
+        PositionError: when ``shuffle_index`` is not an int in ``0..MAX_SHUFFLE_INDEX``.
     """
     if type(seed) is not int or seed.bit_length() > 64:
-        raise PositionError(
+        raise ArgumentError(
             f"a seed is an int of at most 64 bits (|seed| < 2**64), got {_brief(seed)}"
         )
     if type(shuffle_index) is not int or not 0 <= shuffle_index <= MAX_SHUFFLE_INDEX:
@@ -168,7 +168,8 @@ class Deal:
             shuffle_index: Which shuffle of the seed's stream (a match's ``k``-th deal).
 
         Raises:
-            PositionError: for a bad seed, seat count or hand size.
+            ArgumentError: for a seed that is not an int of at most 64 bits.
+            PositionError: for a bad seat count or hand size.
         """
         if type(seats) is not int or not 2 <= seats <= 4:
             raise PositionError(f"a deal has 2, 3 or 4 seats, got {_brief(seats)}")

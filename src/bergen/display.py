@@ -21,6 +21,13 @@ from bergen.tiles import Tile
 __all__ = ["line_text", "status_text", "table_text"]
 
 
+def _tile_text(left: int, right: int) -> str:
+    """A tile as people read it, ``[5|1]``, a double laid across the line ``[1:1]``: the one
+    notation of ``str()`` of a position and of ``bergen play``.
+    """
+    return f"[{left}:{right}]" if left == right else f"[{left}|{right}]"
+
+
 def line_text(line: LineOfPlay) -> str:
     """The line of play as tiles with its open ends: ``5 [5|1][1:1][1|4] 4``.
 
@@ -39,10 +46,7 @@ def line_text(line: LineOfPlay) -> str:
         raise PositionError(f"line_text takes a LineOfPlay, got {_brief(line)}")
     if line.lead is None:
         return "(empty)"
-    tiles = "".join(
-        f"[{p.left}:{p.right}]" if p.left == p.right else f"[{p.left}|{p.right}]"
-        for p in line.tiles
-    )
+    tiles = "".join(_tile_text(p.left, p.right) for p in line.tiles)
     left = f"{line.left}{'d' if line.left_double else ''}"
     right = f"{line.right}{'d' if line.right_double else ''}"
     return f"{left} {tiles} {right}"

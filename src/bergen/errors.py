@@ -12,6 +12,7 @@ from typing import Any
 
 __all__ = [
     "AmbiguousMoveError",
+    "ArgumentError",
     "BergenError",
     "IllegalMoveError",
     "MatchOverError",
@@ -179,6 +180,13 @@ class RulesError(BergenError, ValueError):
 class PositionError(BergenError, ValueError):
     """A deal or a set-up position that breaks the rules (tiles missing or repeated, a line
     that does not connect, a seat out of range, ...).
+    """
+
+
+class ArgumentError(BergenError, ValueError):
+    """An argument that is neither a move, a position, rules nor a record, of the wrong kind
+    or out of range: a seed that is not an int of at most 64 bits, a seat that is not a seat
+    number (``apply(move, seat="0")``). The message names the argument and shows the value.
     """
 
 

@@ -14,7 +14,15 @@ import attrs
 
 from bergen._setup import _rules
 from bergen.deal import Deal
-from bergen.errors import IllegalMoveError, MatchOverError, PositionError, Reason, _as_tuple, _brief
+from bergen.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    MatchOverError,
+    PositionError,
+    Reason,
+    _as_tuple,
+    _brief,
+)
 from bergen.events import ScoreEvent
 from bergen.kernel.table import match_winner
 from bergen.moves import Move
@@ -132,13 +140,14 @@ class MatchState:
 
         Raises:
             RulesError: when the rules do not allow this table.
-            PositionError: for a bad dealer, seed, shuffle index or scores.
+            PositionError: for a bad dealer, shuffle index or scores.
+            ArgumentError: for a seed that is not an int of at most 64 bits.
         """
         table = _rules(rules).for_table(seats)
         if type(dealer) is not int or not 0 <= dealer < seats:
             raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {_brief(dealer)}")
         if seed is not None and (type(seed) is not int or seed.bit_length() > 64):
-            raise PositionError(
+            raise ArgumentError(
                 f"a seed is an int of at most 64 bits (|seed| < 2**64) or None, got {_brief(seed)}"
             )
         if type(shuffles) is not int or shuffles < 0 or (seed is None and shuffles != 0):
@@ -178,15 +187,16 @@ class MatchState:
             shuffles: The index of the seed's next shuffle (0 without a seed).
 
         Raises:
-            PositionError: when ``state`` is not a RoundState, is over, or the seed or
-                shuffle index is bad.
+            PositionError: when ``state`` is not a RoundState, is over, or the shuffle index
+                is bad.
+            ArgumentError: for a seed that is not an int of at most 64 bits.
         """
         if not isinstance(state, RoundState):
             raise PositionError(f"from_round takes a RoundState, got {_brief(state)}")
         if state.outcome is not None:
             raise PositionError("from_round takes a round in play; this one is over")
         if seed is not None and (type(seed) is not int or seed.bit_length() > 64):
-            raise PositionError(
+            raise ArgumentError(
                 f"a seed is an int of at most 64 bits (|seed| < 2**64) or None, got {_brief(seed)}"
             )
         if type(shuffles) is not int or shuffles < 0 or (seed is None and shuffles != 0):
@@ -336,6 +346,7 @@ class MatchState:
             MatchOverError: when the match is over.
             IllegalMoveError: when no round is in play or the move is illegal; this state is
                 unchanged.
+            ArgumentError: when ``seat`` is given but is not a seat number.
         """
         if self.is_over:
             raise MatchOverError(

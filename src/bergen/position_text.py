@@ -41,7 +41,7 @@ from bergen.errors import (
 from bergen.events import Outcome, OutcomeKind
 from bergen.line import LineOfPlay
 from bergen.moves import DRAW, Draw, Lead, Move, Pass, Play, parse_move
-from bergen.rules import PRESETS, Rules
+from bergen.rules import PRESETS, SWITCHES, Rules
 from bergen.tiles import TILES, Tile
 
 __all__ = [
@@ -61,7 +61,7 @@ FIELDS = ("rules", "hands", "line", "boneyard", "scores", "dealer", "to move")
 VIEW_FIELDS = (*FIELDS, "seat", "start", "history")
 """The fields of the public form of a view, in order."""
 
-_SWITCHES = ("lead_scores", "drawing", "partnerships")
+_SWITCHES = SWITCHES
 _TILE = re.compile(r"[0-6]-[0-6]")
 _INT = re.compile(r"0|[1-9][0-9]{0,8}")
 _OUTCOMES = {k.value: k for k in OutcomeKind}
@@ -554,15 +554,11 @@ def field_starts(text: str) -> list[int]:
 
 
 def _rules_text(rules: Rules) -> str:
-    for name, preset in PRESETS.items():
-        if rules == preset:
-            return f"{name}/{preset.version}"
-    base = PRESETS.get(rules.base or "")
-    if base is not None:
-        changes = {s: getattr(rules, s) for s in _SWITCHES if getattr(rules, s) != getattr(base, s)}
-        if changes and base.replace(**changes) == rules:
-            flips = "".join(f"{'+' if v else '-'}{k}" for k, v in changes.items())
-            return f"{rules.base}/{base.version}{flips}"
+    found = rules.preset_switches()  # the same reading as the rules' label
+    if found is not None:
+        preset, changes = found
+        flips = "".join(f"{'+' if v else '-'}{k}" for k, v in changes.items())
+        return f"{preset.name}/{preset.version}{flips}"
     raise NotationError(
         f"the position notation writes a preset, or a preset with {', '.join(_SWITCHES)} "
         f"switched; these rules ({rules.label}) are not one (use a record for them)",

@@ -23,6 +23,7 @@ from bergen._setup import _check_position, _check_start
 from bergen.deal import Deal, deal_masks
 from bergen.display import status_text, table_text
 from bergen.errors import (
+    ArgumentError,
     BergenError,
     IllegalMoveError,
     PositionError,
@@ -508,6 +509,7 @@ class RoundState:
             The position (no history; :attr:`deal` is ``None``).
 
         Raises:
+            ArgumentError: when ``seed`` is not an int.
             PositionTextError: (a :class:`~bergen.errors.NotationError`) naming the field and
                 the character position: text that breaks the grammar, a tile given twice, a
                 view's text, an outcome (a finished round cannot be set up), hands, line and
@@ -545,7 +547,7 @@ class RoundState:
             if v >= table.target:
                 raise fail("scores", f"side {side} has {v} points, at the target {table.target}")
         if type(seed) is not int:
-            raise PositionError(f"a seed is an int, got {_brief(seed)}")
+            raise ArgumentError(f"a seed is an int, got {_brief(seed)}")
         hands, boneyard = p.filled(seed)
         try:
             return cls.from_position(
@@ -771,7 +773,13 @@ class RoundState:
 
         Raises:
             IllegalMoveError: with a :class:`Reason`, the move and the seat.
+            ArgumentError: when ``seat`` is given but is not a seat number (an int, or a value
+                with ``__index__``; not a bool).
         """
+        if seat is not None and _seat_number(seat) is None:
+            raise ArgumentError(
+                f"seat must be a seat number, an int 0..{self.seats - 1}; got {_brief(seat)}"
+            )
         if seat is not None and self.outcome is None and _seat_number(seat) != self.to_move:
             raise self._not_your_turn(move, seat)
         if not self.is_legal(move):
@@ -799,6 +807,7 @@ class RoundState:
         Raises:
             IllegalMoveError: when the move is not legal, or ``seat`` is not the seat to move;
                 this state is unchanged.
+            ArgumentError: when ``seat`` is given but is not a seat number (``"0"``, ``True``).
             PositionError: when a user-supplied component breaks its protocol (a blocked-hand
                 judge that names no side, a header reduction that returns no points).
         """

@@ -68,7 +68,7 @@ def test_a_tile_not_held_or_not_fitting_is_asked_again() -> None:
     table, out = _table(["5-5", "0-1", "6-4r"])
     assert table.human_move(state) == Play(Tile(6, 4), End.RIGHT)
     text = out.getvalue()
-    assert "You do not hold [5|5]." in text
+    assert "You do not hold [5:5]." in text
     assert "[1|0] fits neither end (ends 4 (double) | 4 (double))." in text
 
 
@@ -86,7 +86,8 @@ def test_a_whole_match_draws_without_enter_and_fits_100_columns() -> None:
     text = out.getvalue()
     assert "Match over." in text
     assert "You draw [" in text  # the player drew ...
-    assert not any("draw" in p for p in prompts)  # ... and was never asked to press Enter
+    # ... and was never asked to press Enter for it (a pass says "nothing can be drawn").
+    assert not any(re.search(r"\bdraws?\b", p) for p in prompts)
     assert all(len(line) <= WIDTH for line in text.splitlines())
     assert all(len(p) <= WIDTH - 10 for p in prompts)
     assert "(none)" not in text
@@ -125,10 +126,10 @@ def test_a_long_line_of_play_and_hand_wrap_between_tiles() -> None:
     at = next(i for i, ln in enumerate(lines) if ln.startswith("Line: "))
     shown = lines[at] + lines[at + 1]
     assert lines[at + 1].startswith("    [")  # continued between tiles, indented
-    tiles = re.findall(r"\[(\d)\|(\d)\]", shown)
+    tiles = re.findall(r"\[(\d)[|:](\d)\]", shown)
     assert [f"{a}-{b}" for a, b in tiles] == [f"{p.left}-{p.right}" for p in line.tiles]
     assert shown.endswith("ends 0 (double) | 0")  # the ends never split over two lines
-    assert "Line: [0|0][0|1]" in lines[at]
+    assert "Line: [0:0][0|1]" in lines[at]
 
 
 def test_wrap_pieces_breaks_only_between_pieces() -> None:

@@ -15,6 +15,7 @@ from bergen import PASS, AmbiguousMoveError, BergenError, IllegalMoveError, Nota
 from bergen.arena import ResultsFileError
 from bergen.bots import BotError
 from bergen.errors import (
+    ArgumentError,
     MatchOverError,
     PositionError,
     Reason,
@@ -39,6 +40,7 @@ EXAMPLES = {
     RulesError: lambda: RulesError("no", fields=("reserve", "hand_sizes")),
     PositionError: lambda: PositionError("tile twice"),
     MatchOverError: lambda: MatchOverError("over"),
+    ArgumentError: lambda: ArgumentError("seat must be a seat number, an int 0..2; got '0'"),
     RecordError: lambda: RecordError(
         "bad draw", reason=RecordReason.DRAW, round=1, action_index=4, action="draw 6-6"
     ),

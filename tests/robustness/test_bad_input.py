@@ -285,9 +285,9 @@ def test_apply_checks_that_the_seat_is_a_seat_number(seat: object) -> None:
         assert state.apply(lead)[0].line.lead == Tile(1, 1)
         return
     before = repr(state)
-    with pytest.raises(bergen.IllegalMoveError, match="seat must be a seat number") as err:
+    # A seat that is no seat number is a bad argument, not a turn error (issue 27).
+    with pytest.raises(bergen.ArgumentError, match="seat must be a seat number"):
         state.apply(lead, seat)  # type: ignore[arg-type]
-    assert err.value.reason is bergen.Reason.NOT_YOUR_TURN
     assert repr(state) == before
     assert state.apply(lead, 1)[0].to_move == 0
 

@@ -848,6 +848,7 @@ EXEMPT: dict[str, str] = {
     "bergen.arena._results.ResultsFileError": _EXCEPTION,
     "bergen.bots.base.BotError": _EXCEPTION,
     "bergen.errors.AmbiguousMoveError": _EXCEPTION,
+    "bergen.errors.ArgumentError": _EXCEPTION,
     "bergen.errors.BergenError": _EXCEPTION,
     "bergen.errors.IllegalMoveError": _EXCEPTION,
     "bergen.errors.MatchOverError": _EXCEPTION,

@@ -13,6 +13,7 @@ import pytest
 from bergen import (
     CLASSIC,
     TILES,
+    ArgumentError,
     BergenError,
     Deal,
     IllegalMoveError,
@@ -81,7 +82,7 @@ def test_int_like_seats_are_seat_numbers_and_bool_is_not() -> None:
     with pytest.raises(IllegalMoveError, match="seat 7 is not a seat of this 3-seat round") as e:
         state.apply(lead, 7)
     assert e.value.reason is Reason.NOT_YOUR_TURN
-    with pytest.raises(IllegalMoveError, match="seat must be a seat number"):
+    with pytest.raises(ArgumentError, match="seat must be a seat number"):
         state.apply(lead, bool(state.to_move))
     assert repr(state) == before
 

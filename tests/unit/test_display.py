@@ -53,10 +53,10 @@ def test_str_of_a_match_and_of_a_finished_round() -> None:
     m = MatchState.new(4, CLASSIC.replace(partnerships=True), seed=1)
     lines = str(m).splitlines()
     assert lines[0] == (
-        "match (custom (based on classic)), 4 seats, target 15: seats 0+2 0, seats 1+3 0; "
+        "match (classic v1 +partnerships), 4 seats, target 15: seats 0+2 0, seats 1+3 0; "
         "0 rounds played"
     )
-    assert lines[1].startswith("round (custom (based on classic)), 4 seats, dealer seat 0")
+    assert lines[1].startswith("round (classic v1 +partnerships), 4 seats, dealer seat 0")
     assert len(lines) == 9
     # The seat to move holds the 0-0, the lowest double, which must lead (rule 2).
     mover = next(ln for ln in lines if ln.endswith("<- to move"))

@@ -9,6 +9,7 @@ from bergen import (
     CLASSIC,
     PASS,
     TILES,
+    ArgumentError,
     Deal,
     IllegalMoveError,
     Lead,
@@ -76,8 +77,8 @@ def test_seeded_redeal_uses_the_next_shuffle_and_keeps_the_dealer():
         (1, {}, RulesError),
         (3, {"dealer": 3}, PositionError),
         (3, {"dealer": -1}, PositionError),
-        (3, {"seed": 1.5}, PositionError),
-        (3, {"seed": "1"}, PositionError),
+        (3, {"seed": 1.5}, ArgumentError),
+        (3, {"seed": "1"}, ArgumentError),
     ],
 )
 def test_new_rejects_bad_arguments(seats, kwargs, error):

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from bergen.bots import BUILTIN_BOTS
 from bergen.events import ScoreEvent
 from bergen.round import RoundState
 
-__all__ = ["ends_text", "event_json"]
+__all__ = ["bot_names", "ends_text", "event_json"]
+
+
+def bot_names() -> str:
+    """The built-in bots' names for a help text, from the registry itself
+    (:data:`bergen.bots.BUILTIN_BOTS`), so that no help can leave one out: ``random, greedy,
+    search, pimc, strategy, ismcts``.
+    """
+    return ", ".join(BUILTIN_BOTS)
 
 
 def ends_text(state: RoundState) -> str:

@@ -143,7 +143,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "analyse",
         help="value every move of a game record with the solver and mark the moves that lost "
         "points",
-        description=__doc__,
+        description="Value every decision of a game record with the solver. Round by round, "
+        "each decision shows the move played, its value, the best value and the other moves' "
+        "values, in points, and marks the moves that lost points against the best. --json "
+        "prints the same as one JSON document; --seat N analyses one seat's decisions. An "
+        "invalid record exits 1 with one line on standard error.",
     )
     p.add_argument("record", help="a game record (JSON, bergen-record/1 or /2)")
     p.add_argument("--seat", type=int, default=None, help="analyse only this seat's decisions")

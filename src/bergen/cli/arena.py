@@ -26,6 +26,7 @@ from bergen.arena import (
     schedule,
 )
 from bergen.bots import BUILTIN_BOTS, BotError, load_bot, parse_bot_spec
+from bergen.cli._format import bot_names
 from bergen.cli._modules import import_from_cwd
 from bergen.cli.options import add_rules_arguments, rules_from_args
 from bergen.errors import RulesError
@@ -196,7 +197,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "bots",
         nargs="+",
         metavar="BOT",
-        help="random, greedy, search, or package.module:Class; arguments in brackets, "
+        help=f"a built-in bot ({bot_names()}) or package.module:Class; arguments in brackets, "
         "e.g. 'search[playouts=800]'; or 'cmd:PROGRAM ARGS' for a program speaking the bot "
         "protocol, e.g. 'cmd:node examples/bots/greedy.js'",
     )

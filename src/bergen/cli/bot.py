@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 
+from bergen.cli._format import bot_names
 from bergen.protocol import serve_stdio
 
 __all__ = ["register", "run"]
@@ -34,7 +35,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve.add_argument(
         "spec",
         metavar="BOT",
-        help="a built-in bot (random, greedy, search[playouts=50]) or package.module:Class",
+        help=f"a built-in bot ({bot_names()}) or package.module:Class; arguments in brackets, "
+        "e.g. 'search[playouts=50]'",
     )
     serve.set_defaults(run=run)
 

@@ -1,6 +1,7 @@
 """``bergen play``: play a match against bots in the terminal.
 
-The line is drawn as tiles, ``[5|1][1|1][1|4]``, the player's tiles are numbered to choose
+The line is drawn as tiles, ``[5|1][1:1][1|4]`` (a double with a colon, as ``print(state)``
+draws it), the player's tiles are numbered to choose
 from, the other seats' tiles stay hidden (only their counts show), and every score event is
 announced. Bad input is asked again; end of input (Ctrl-D) or ``q`` leaves the match. A tile
 is chosen by its number in the list or by its name (``6-4``), with an end (``6-4R``, ``3l``);
@@ -28,8 +29,10 @@ from bergen.bots import (
     _safe_repr,
     load_bot,
 )
+from bergen.cli._format import bot_names
 from bergen.cli._modules import import_from_cwd
 from bergen.cli.options import add_rules_arguments, rules_from_args
+from bergen.display import _tile_text
 from bergen.errors import RulesError
 from bergen.events import EventKind, OutcomeKind, ScoreEvent
 from bergen.line import LineOfPlay
@@ -60,19 +63,21 @@ class Quit(Exception):
 
 
 def draw_tile(tile: Tile, left: int | None = None) -> str:
-    """A tile as ``[6|4]``, with ``left`` (one of its numbers) on the left when given."""
+    """A tile as ``[6|4]``, a double as ``[6:6]`` (the notation of ``print(state)``), with
+    ``left`` (one of its numbers) on the left when given.
+    """
     if left is None:
-        return f"[{tile.high}|{tile.low}]"
-    return f"[{left}|{tile.other(left)}]"
+        return _tile_text(tile.high, tile.low)
+    return _tile_text(left, tile.other(left))
 
 
 def draw_line(line: LineOfPlay) -> str:
-    """The line of play as tiles, left to right: ``[5|1][1|1][1|4]``; ``(empty)`` before the
+    """The line of play as tiles, left to right: ``[5|1][1:1][1|4]``; ``(empty)`` before the
     lead.
     """
     if line.lead is None:
         return "(empty)"
-    return "".join(f"[{p.left}|{p.right}]" for p in line.tiles)
+    return "".join(_tile_text(p.left, p.right) for p in line.tiles)
 
 
 def wrap_pieces(first: str, pieces: Sequence[str], sep: str = "") -> list[str]:
@@ -172,7 +177,7 @@ class _Table:
         self.say()
         self.say(f"Scores: {self.scores()} (target {view.target})")
         ends = draw_ends(line)
-        pieces = [f"[{p.left}|{p.right}]" for p in line.tiles] or ["(empty)"]
+        pieces = [_tile_text(p.left, p.right) for p in line.tiles] or ["(empty)"]
         for text in wrap_pieces("Line: ", pieces + ([f"   {ends}"] if ends else [])):
             self.say(text)
         others = ", ".join(
@@ -325,14 +330,17 @@ class _Table:
         else:
             how = f"{self.side_name(outcome.side or 0)} reached the target"
         self.say(f"Round over: {how}.")
-        for s, h in enumerate(rnd.hands):
-            if s == self.human:
-                continue
+        for s, h in enumerate(rnd.hands):  # every hand, yours too: what the count was about
             if not h:
-                self.say(f"  {self.who(s)} played every tile.")
+                self.say(f"  {self.who(s).capitalize()} played every tile.")
             else:
-                for text in wrap_pieces(f"  {self.who(s)} held ", [draw_tile(t) for t in h]):
+                pips = sum(t.pips for t in h)
+                pieces = [draw_tile(t) for t in h] + [f"({pips} pips)"]
+                for text in wrap_pieces(f"  {self.who(s).capitalize()} held ", pieces, " "):
                     self.say(text)
+        self.say(f"Scores: {self.scores()} (target {self.match.target}).")
+        if not self.match.is_over:  # a pause, to read the round's end before the next deal
+            self.read("Press Enter for the next round (q to leave): ")
 
     def play(self) -> int:
         while not self.match.is_over:
@@ -429,7 +437,7 @@ def play_match(
     try:
         return table.play()
     except Quit:
-        table.say("\nYou left the match. Bye.")
+        table.say(f"\nYou left the match. Scores: {table.scores()} (target {match.target}). Bye.")
         return 0
     finally:
         if save is not None:  # your record: what you saw (docs/records.md, player-view records)
@@ -449,8 +457,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         nargs="+",
         default=["greedy"],
         metavar="BOT",
-        help="bots for the other seats, in seat order (default greedy): random, greedy, "
-        "search, or package.module:Class",
+        help=f"bots for the other seats, in seat order (default greedy): a built-in bot "
+        f"({bot_names()}) or package.module:Class; arguments in brackets, e.g. "
+        "'search[playouts=800]'",
     )
     p.add_argument("--seed", type=int, default=None, help="seed of the deals (default: random)")
     p.add_argument(

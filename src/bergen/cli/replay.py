@@ -195,7 +195,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``replay`` subcommand to the ``bergen`` parser."""
     rep = sub.add_parser(
         "replay",
-        help="validate and replay a game record (bergen-record/1)",
+        help="validate and replay a game record (bergen-record/1 or /2)",
         description="Replay a record strictly: every stated score event must be reproduced. "
         "Prints each action with the open ends after it, each score event and the scores.",
     )

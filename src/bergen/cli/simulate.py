@@ -15,7 +15,7 @@ from bergen.cli.options import add_rules_arguments, rules_from_args
 from bergen.errors import RulesError
 from bergen.match import MatchState
 from bergen.moves import Draw
-from bergen.records import dumps, record_match
+from bergen.records import RECORD_FORMAT, dumps, record_match
 
 __all__ = ["register", "run", "simulate"]
 
@@ -86,6 +86,15 @@ def _simulate(args: argparse.Namespace) -> tuple[dict[str, Any], MatchState]:
     }, match
 
 
+LEGEND = """\
+Key: 3-0L, 2-0R  a play: the tile, then the end it goes on, L left or R right (rule 3)
+     draw 4-1    a draw from the boneyard, with the tile drawn (rule 4)
+     ends 3|0d   the open ends after the move, left|right; d: a double lies at that end, so
+                 a play making the other end show its number is a triple header (rule 5)
+     1 (reduced from 2)  a header's points cut near the target (rule 6), then its full value"""
+"""The key printed under the heading of ``bergen simulate``'s transcript."""
+
+
 def _print_text(doc: dict[str, Any], out: Any) -> None:
     sides = doc["rules"]["partnerships"]
 
@@ -97,6 +106,7 @@ def _print_text(doc: dict[str, Any], out: Any) -> None:
         f"{', partnerships' if sides else ''}, target {doc['target']}, seed {doc['seed']}",
         file=out,
     )
+    print(LEGEND, file=out)
     # Rounds counted from 0, as records, replay and error messages count them.
     for i, r in enumerate(doc["rounds"]):
         print(f"\nRound {i} (dealer seat {r['dealer']})", file=out)
@@ -141,7 +151,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--seed", type=int, default=0, help="seed of the deals and the players (default 0)"
     )
     sim.add_argument(
-        "--json", action="store_true", help="print the match as a game record (bergen-record/1)"
+        "--json",
+        action="store_true",
+        help=f"print the match as a game record ({RECORD_FORMAT}, what bergen replay reads)",
     )
     add_rules_arguments(sim)
     sim.set_defaults(run=run)
@@ -157,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as e:
         print(f"bergen simulate: {e}", file=sys.stderr)
         return 1
-    if args.json:  # a game record, bergen-record/1 (bergen replay reads it)
+    if args.json:  # a game record (RECORD_FORMAT; bergen replay reads it)
         meta = (("generator", "bergen simulate"), ("players", "random legal moves"))
         sys.stdout.write(dumps(record_match(match, meta=meta)))
     else:

@@ -52,6 +52,7 @@ __all__ = [
     "PRESETS",
     "PUZZLE_PLACE",
     "SIMPLE",
+    "SWITCHES",
     "BlockedHandJudge",
     "FewestDoublesThenPips",
     "FewestPips",
@@ -345,6 +346,9 @@ class Rules:
 
         The result is unnamed (``name``, ``version``, ``source`` and ``url`` are ``None``) and
         remembers the preset it came from in ``base``, unless the changes name it themselves.
+        Changes that leave every rule as in the preset the ruleset came from give that preset
+        back (``SIMPLE.replace(lead_scores=False) is SIMPLE``): nothing changed, so the name
+        and version still hold.
 
         Raises:
             RulesError: when the new combination is inconsistent, or for an unknown field
@@ -365,14 +369,64 @@ class Rules:
             "base": self.name or self.base,
         }
         fields.update(changes)
-        return attrs.evolve(self, **fields)
+        changed = attrs.evolve(self, **fields)
+        origin = PRESETS.get(changed.base or "")
+        if origin is not None and not set(changes) & set(_LABELS) and _same_play(changed, origin):
+            return origin
+        return changed
+
+    def preset_switches(self) -> tuple[Rules, dict[str, bool]] | None:
+        """This ruleset as a preset with some of its on/off switches flipped, if it is one.
+
+        Returns:
+            ``(preset, switches)``: the preset (of :data:`PRESETS`) and the fields of
+            :data:`SWITCHES` set otherwise, by name (``{}`` for the preset itself;
+            ``(CLASSIC, {"partnerships": True})`` for ``CLASSIC.replace(partnerships=True)``);
+            ``None`` for any other ruleset. The position notation writes the same
+            (``classic/1+partnerships``) and :attr:`label` shows it.
+        """
+        for preset in PRESETS.values():
+            if self == preset:
+                return preset, {}
+        base = PRESETS.get(self.base or "")
+        if base is None or self.name is not None:
+            return None
+        flips = {s: getattr(self, s) for s in SWITCHES if getattr(self, s) != getattr(base, s)}
+        if flips and base.replace(**flips) == self:
+            return base, flips
+        return None
 
     @property
     def label(self) -> str:
-        """A short human label: ``classic v1`` or ``custom (based on classic)``."""
+        """A short human label: ``classic v1``; a preset with switches flipped as the position
+        notation writes them, ``classic v1 +partnerships`` (Block Bergen on the classic rules:
+        ``classic v1 -drawing``); else ``custom (based on classic)``.
+        """
         if self.name is not None:
             return f"{self.name} v{self.version}"
+        found = self.preset_switches()
+        if found is not None:
+            preset, flips = found
+            text = "".join(f"{'+' if on else '-'}{field}" for field, on in flips.items())
+            return f"{preset.name} v{preset.version} {text}"
         return f"custom (based on {self.base})" if self.base else "custom"
+
+
+SWITCHES = ("lead_scores", "drawing", "partnerships")
+"""The on/off fields a preset's name carries when flipped, in this order: the position notation
+writes ``classic/1+partnerships`` and :attr:`Rules.label` ``classic v1 +partnerships``."""
+
+_LABELS = ("name", "version", "source", "url", "base")
+"""The fields that name a ruleset rather than say how it plays."""
+
+
+def _same_play(rules: Rules, preset: Rules) -> bool:
+    """Whether ``rules`` plays exactly as ``preset``: every field but the names equal."""
+    return all(
+        getattr(rules, f.name) == getattr(preset, f.name)
+        for f in attrs.fields(Rules)
+        if f.name not in _LABELS
+    )
 
 
 CLASSIC = Rules(
