@@ -37,6 +37,8 @@ from bergen import (
     SIMPLE,
     BlockedHandJudge,
     Deal,
+    Draw,
+    DrawWhen,
     EventKind,
     FewestDoublesThenPips,
     FewestPips,
@@ -56,6 +58,7 @@ from bergen import (
     Outcome,
     OutcomeKind,
     PartnershipBlock,
+    Play,
     Points,
     Record,
     RecordedAction,
@@ -71,7 +74,7 @@ from bergen import (
     replay,
 )
 from bergen.records import Position, dumps, format_json, rules_to_json
-from bergen.rules import ONLINEDOMINOGAMES
+from bergen.rules import ONLINEDOMINOGAMES, PUZZLE_PLACE
 from bergen.tiles import TILES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -157,6 +160,21 @@ def block_decided_by(other: BlockedHandJudge) -> Check:
         return False
 
     return check
+
+
+def has_draw_while_a_tile_fits(m: MatchState) -> bool:
+    """Some seat drew while it held a tile that fits (rule 4, ``DrawWhen.ANY_TIME``)."""
+    for idx, final in enumerate(m.rounds):
+        deal = final.deal
+        assert deal is not None
+        before = m.rounds[idx - 1].scores if idx else (0,) * len(m.scores)
+        s = RoundState.start(deal, m.rules, dealer=final.dealer, scores=before)
+        for a in final.history:
+            legal = s.legal_moves()
+            if isinstance(a.move, Draw) and any(isinstance(x, Play) for x in legal):
+                return True
+            s, _ = s.apply(a.move)
+    return False
 
 
 def drew_into(n: int) -> Check:
@@ -353,6 +371,22 @@ def random_vectors() -> list[tuple[str, Record]]:
             2,
             1,
             block_decided_by(NoDoubleFirst()),
+        ),
+        v(
+            "switch-draw-any-time",
+            "classic, but a seat may draw while it holds a tile that fits (puzzle-place)",
+            c.replace(draw_when=DrawWhen.ANY_TIME),
+            3,
+            1,
+            all_of(has_draw_while_a_tile_fits, has_won_block),
+        ),
+        v(
+            "puzzle-place-2p",
+            "puzzle-place preset (version 2: draws at any time, as for Muggins), two seats",
+            PUZZLE_PLACE,
+            2,
+            1,
+            has_draw_while_a_tile_fits,
         ),
         v(
             "switch-no-double-draw",
@@ -1412,6 +1446,7 @@ def perft_cases() -> list[dict[str, object]]:
         ("classic-reserve-0-2p", c.replace(reserve=FixedReserve(0)), 2, 19, False),
         ("classic-highest-3p", c.replace(lead=HighestDouble()), 3, 20, False),
         ("simple-hand-sizes-754-2p", s.replace(hand_sizes=HandSizes(7, 5, 4)), 2, 21, False),
+        ("classic-draw-any-time-2p", c.replace(draw_when=DrawWhen.ANY_TIME), 2, 22, False),
     ]
     cases: list[dict[str, object]] = []
     for name, rules, seats, seed, no_double in specs:

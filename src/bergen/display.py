@@ -74,6 +74,23 @@ def status_text(outcome: Outcome | None, to_move: int, partnerships: bool) -> st
     return _outcome_text(outcome, partnerships)
 
 
+def _picture_status(outcome: Outcome | None, to_move: int, rules: Rules) -> str:
+    """:func:`status_text` with, once the round is over, the points its end gave: ``"over:
+    blocked, seat 2 won the count: 2 points for the blocked hand"`` (rules 7 and 8), for the
+    pictures of :mod:`bergen.svg`.
+    """
+    text = status_text(outcome, to_move, rules.partnerships)
+    if outcome is None or outcome.side is None:
+        return text
+    if outcome.kind is OutcomeKind.BLOCKED:
+        points, what = rules.points.blocked_hand, "the blocked hand"
+    elif outcome.kind is OutcomeKind.WENT_OUT:
+        points, what = rules.points.going_out, "going out"
+    else:  # the target was reached: the last score event said how much
+        return text
+    return f"{text}: {points} point{'s' if points != 1 else ''} for {what}"
+
+
 def _check_status(taker: str, outcome: object, to_move: object, partnerships: object) -> None:
     if outcome is not None and not isinstance(outcome, Outcome):
         raise PositionError(f"{taker} takes outcome, an Outcome or None, got {_brief(outcome)}")

@@ -19,7 +19,7 @@ from typing import Protocol
 import attrs
 
 from bergen import svg
-from bergen.display import status_text, table_text
+from bergen.display import _picture_status, table_text
 from bergen.errors import (
     _MAX_POINTS,
     BergenError,
@@ -44,7 +44,7 @@ from bergen.position_text import (
     format_position,
     parse_position,
 )
-from bergen.rules import Rules
+from bergen.rules import DrawWhen, Rules
 from bergen.tiles import FULL_MASK, TILES, Tile, tiles_of_mask
 
 
@@ -262,7 +262,7 @@ class PlayerView:
             target=self.target,
             partnerships=self.rules.partnerships,
             to_move=self.to_move if self.outcome is None else None,
-            status=status_text(self.outcome, self.to_move, self.rules.partnerships),
+            status=_picture_status(self.outcome, self.to_move, self.rules),
             last=last,
             legal=self._playable() if highlight_legal else (),
             size=size,
@@ -480,7 +480,9 @@ def voids(view: PlayerView) -> tuple[frozenset[int], ...]:
     A later draw may add such a tile, so a void lasts until the seat keeps a drawn tile; a
     drawn tile played at once (the tile that ended a run of draws) does not end it. When the
     round ended blocked, every seat is void in both open ends. Only public facts are used, so
-    the viewer's own entry is what the other seats can infer about it.
+    the viewer's own entry is what the other seats can infer about it. Where a seat may draw
+    while holding a tile that fits (``draw_when=DrawWhen.ANY_TIME``, rule 4), a draw says
+    nothing: only passes and a block show voids, and every drawn tile ends them.
 
     Args:
         view: A player view.
@@ -496,6 +498,7 @@ def voids(view: PlayerView) -> tuple[frozenset[int], ...]:
             f"voids takes view, a PlayerView (see RoundState.view), got {_brief(view)}"
         )
     seats = view.seats
+    any_time = view.rules.draw_when is DrawWhen.ANY_TIME
     known: list[set[int]] = [set() for _ in range(seats)]
     line = _start_line(view)
     history = view.history
@@ -503,11 +506,11 @@ def voids(view: PlayerView) -> tuple[frozenset[int], ...]:
         move = a.move
         if isinstance(move, Draw | Pass):
             ends = line.ends
-            if ends is not None:
+            if ends is not None and not (any_time and isinstance(move, Draw)):
                 known[a.seat].update(ends)
             if isinstance(move, Draw):
                 nxt = history[i + 1] if i + 1 < len(history) else None
-                if nxt is None or nxt.seat != a.seat or not isinstance(nxt.move, Play):
+                if any_time or nxt is None or nxt.seat != a.seat or not isinstance(nxt.move, Play):
                     # The drawn tile stays in hand and may carry any number; a further draw or
                     # a pass at the same ends says again what it does not carry.
                     known[a.seat] = set()

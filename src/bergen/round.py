@@ -21,7 +21,7 @@ import attrs
 from bergen import svg
 from bergen._setup import _check_position, _check_start
 from bergen.deal import Deal, deal_masks
-from bergen.display import status_text, table_text
+from bergen.display import _picture_status, table_text
 from bergen.errors import (
     ArgumentError,
     BergenError,
@@ -630,7 +630,7 @@ class RoundState:
             target=self.target,
             partnerships=self.rules.partnerships,
             to_move=self.to_move if self.outcome is None else None,
-            status=status_text(self.outcome, self.to_move, self.rules.partnerships),
+            status=_picture_status(self.outcome, self.to_move, self.rules),
             last=last,
             legal=[m.tile for m in self.legal_moves() if isinstance(m, Lead | Play)]
             if highlight_legal

@@ -309,26 +309,78 @@ def hand(
     return _document(width, 2 * u, body, "a hand: " + (" ".join(map(str, items)) or "empty"))
 
 
-def _line_parts(
-    x: float, y: float, ln: LineOfPlay, u: int, vertical: bool, last: Tile | None
-) -> tuple[list[str], float, float]:
-    """The line's tiles from (x, y), as laid: the parts, the width and the height."""
-    out: list[str] = []
+_LINE_ROW = 24
+"""The longest row of the line of play in a picture, in tiles' square halves (720 pixels at the
+default size of 30): a longer line turns back in a snake, row under row (or column beside
+column when the line runs down the page)."""
+
+
+def _rows(ln: LineOfPlay, u: int) -> list[list[tuple[int, int, float]]]:
+    """The line's tiles in rows of at most ``_LINE_ROW`` halves: per tile its left and
+    right number as laid and its length along the line, in pixels.
+    """
+    rows: list[list[tuple[int, int, float]]] = [[]]
     along = 0.0
     gap = u / 10
     for p in ln.tiles:
-        double = p.left == p.right
-        colour = HIGHLIGHT_LAST if p.tile == last else None
-        # A double lies across the line; any other tile along it, its left number first.
-        upright = vertical != double
-        if vertical:
-            px, py = x + (0 if double else u / 2), y + along
-        else:
-            px, py = x + along, y + (0 if double else u / 2)
-        out += _tile_parts(px, py, p.left, p.right, u, upright, False, colour)
-        along += (u if double else 2 * u) + gap
-    extent = max(0.0, along - gap)
-    return (out, 2 * u, extent) if vertical else (out, extent, 2 * u)
+        length = float(u if p.left == p.right else 2 * u)
+        if rows[-1] and along + length > _LINE_ROW * u:
+            rows.append([])
+            along = 0.0
+        rows[-1].append((p.left, p.right, length))
+        along += length + gap
+    return rows
+
+
+def _line_parts(
+    x: float, y: float, ln: LineOfPlay, u: int, vertical: bool, last: Tile | None
+) -> tuple[list[str], float, float, tuple[float, float, bool]]:
+    """The line's tiles from (x, y), as laid, in a snake of rows of at most ``_LINE_ROW``
+    halves: the first row from the left (or top), the next back under it, and so on, each
+    tile's numbers facing its neighbours, a thin line joining a row's end to the next row.
+
+    Returns:
+        The parts, the width and the height, and where the right end's label goes: its along
+        and across position and whether the last row runs backwards.
+    """
+    out: list[str] = []
+    gap = u / 10
+    row_gap = u * 0.7
+    rows = _rows(ln, u)
+    extent = max(sum(t[2] for t in r) + gap * (len(r) - 1) for r in rows)
+    laid = iter(ln.tiles)
+
+    def at(along: float, across: float) -> tuple[float, float]:
+        return (x + across, y + along) if vertical else (x + along, y + across)
+
+    end = (0.0, 0.0, False)
+    for r, row in enumerate(rows):
+        back = r % 2 == 1
+        across = r * (2 * u + row_gap)
+        along = extent if back else 0.0
+        for left, right, length in row:
+            p = next(laid)
+            double = left == right
+            colour = HIGHLIGHT_LAST if p.tile == last else None
+            start = along - length if back else along
+            a, b = (right, left) if back else (left, right)  # the numbers face their neighbours
+            # A double lies across the line; any other tile along it.
+            upright = vertical != double
+            px, py = at(start, across + (0 if double else u / 2))
+            out += _tile_parts(px, py, a, b, u, upright, False, colour)
+            along = start - gap if back else start + length + gap
+        finish = along + gap if back else along - gap
+        end = (finish, across + u, back)
+        if r + 1 < len(rows):  # the turn to the next row
+            side = finish + (-u * 0.35 if back else u * 0.35)
+            x1, y1 = at(side, across + u)
+            x2, y2 = at(side, across + 3 * u + row_gap)
+            out.append(
+                f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}" '
+                f'stroke="#7a7a7a" stroke-width="{_num(max(1.0, u / 12))}"/>'
+            )
+    depth = len(rows) * 2 * u + (len(rows) - 1) * row_gap
+    return (out, depth, extent, end) if vertical else (out, extent, depth, end)
 
 
 def _line_with_ends(
@@ -341,13 +393,15 @@ def _line_with_ends(
     left = _end(ln.left, ln.left_double)
     right = _end(ln.right, ln.right_double)
     if vertical:
-        parts, w, h = _line_parts(x, y + pad, ln, u, True, last)
+        parts, w, h, (along, across, back) = _line_parts(x, y + pad, ln, u, True, last)
         parts.append(_text(x + u, y + pad * 0.7, left, u, "middle", bold=True))
-        parts.append(_text(x + u, y + pad + h + pad * 0.75, right, u, "middle", bold=True))
+        label_y = y + pad + along + (-pad * 0.35 if back else pad * 0.75)
+        parts.append(_text(x + across, label_y, right, u, "middle", bold=True))
         return parts, w, h + 2 * pad
-    parts, w, h = _line_parts(x + pad, y, ln, u, False, last)
+    parts, w, h, (along, across, back) = _line_parts(x + pad, y, ln, u, False, last)
     parts.append(_text(x + pad * 0.45, y + u * 1.2, left, u, "middle", bold=True))
-    parts.append(_text(x + pad + w + pad * 0.55, y + u * 1.2, right, u, "middle", bold=True))
+    label_x = x + pad + along + (-pad * 0.45 if back else pad * 0.55)
+    parts.append(_text(label_x, y + across + u * 0.2, right, u, "middle", bold=True))
     return parts, w + 2 * pad, h
 
 
@@ -474,7 +528,23 @@ def table_picture(
     score_line = f"scores {points} (target {target})"
     body.append(_text(left, y + row * 0.8, f"boneyard: {boneyard} tiles", u))
     body.append(_text(left, y + row * 1.8, score_line, u))
-    height = max(y + row * 2.4 + margin, top + lh + margin)
+    y += row * 2
+    # A key to the outlines drawn: orange for the last tile laid, green for the legal plays.
+    key: list[tuple[str, str]] = []
+    if last is not None and any(p.tile == last for p in ln.tiles):
+        key.append((HIGHLIGHT_LAST, "outlined orange: the last tile laid"))
+    if legal and to_move is not None and not isinstance(hands[to_move], int):
+        key.append((HIGHLIGHT_LEGAL, f"outlined green: the tiles seat {to_move} can play now"))
+    for colour, text in key:
+        body.append(
+            f'<rect x="{_num(left + 0.5)}" y="{_num(y + row * 0.25)}" width="{_num(u * 0.9)}" '
+            f'height="{_num(u * 0.5)}" fill="{_FACE}" stroke="{colour}" '
+            f'stroke-width="{_num(max(1.0, u / 12) * 2.5)}"/>'
+        )
+        body.append(_text(left + u * 1.3, y + row * 0.8, text, u))
+        width = max(width, left + u * 1.3 + u * 0.34 * len(text) + margin)
+        y += row
+    height = max(y + row * 0.4 + margin, top + lh + margin)
     # Text is about a third of a half's side per character wide (a font of 0.55 of it).
     width = max(
         width,

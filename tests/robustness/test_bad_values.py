@@ -866,6 +866,7 @@ EXEMPT: dict[str, str] = {
     "bergen.events.OutcomeKind": _ENUM,
     "bergen.moves.End": _ENUM,
     "bergen.protocol.client.FailureReason": _ENUM,
+    "bergen.rules.components.DrawWhen": _ENUM,
     "bergen.rules.components.LeadTile": _ENUM,
     "bergen.rules.components.MatchEnd": _ENUM,
     "bergen.rules.components.NoDouble": _ENUM,

@@ -208,7 +208,7 @@ def test_combinations_that_only_mean_no_draws_are_played(seats: int, rules: obje
 
 def test_records_name_the_presets_and_the_new_switches() -> None:
     assert rules_to_json(ONLINEDOMINOGAMES) == {"preset": "onlinedominogames", "version": "1"}
-    assert rules_from_json({"preset": "puzzle-place", "version": "1"}) is PUZZLE_PLACE
+    assert rules_from_json({"preset": "puzzle-place", "version": "2"}) is PUZZLE_PLACE
     custom = CLASSIC.replace(
         lead_tile=LeadTile.ANY,
         match_end=MatchEnd.ROUND_END,

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from bergen import CLASSIC, Hand, LineOfPlay, RoundState, Tile, parse_move, svg
+from bergen import CLASSIC, TILES, Hand, LineOfPlay, RoundState, Tile, parse_move, svg
 from bergen.errors import PositionError
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -101,3 +101,76 @@ def test_bad_arguments_raise_bergen_errors() -> None:
         svg.hand(["6-6"])  # type: ignore[list-item]
     with pytest.raises(PositionError, match="RoundState or a PlayerView"):
         svg.table(CLASSIC)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------- issue 27, item 7
+
+LONG = "*0-0 0-1 1-1 1-2 2-2 2-3 3-3 3-4 4-4 4-5 5-5 5-6 6-6 6-0 0-2 2-4 4-6 6-1"
+
+
+def _box(r: ET.Element) -> tuple[float, float, float, float]:
+    x, y = float(r.get("x", 0)), float(r.get("y", 0))
+    return x, y, x + float(r.get("width", 0)), y + float(r.get("height", 0))
+
+
+def test_a_long_line_turns_back_in_a_snake_within_720_pixels() -> None:
+    line = LineOfPlay.parse(LONG)
+    assert len(line.tiles) == 18
+    root = parse(svg.line(line))
+    assert float(root.get("width", 0)) <= 24 * 30 + 2 * 33 + 1  # a row of 24 halves, two labels
+    rects = tiles_of(root)
+    assert len(rects) == 18
+    rows = sorted({round((_box(r)[1] + _box(r)[3]) / 2) for r in rects})
+    assert len(rows) == 2  # the 18 tiles in two rows
+    first = [r for r in rects if round((_box(r)[1] + _box(r)[3]) / 2) == rows[0]]
+    second = [r for r in rects if round((_box(r)[1] + _box(r)[3]) / 2) == rows[1]]
+    # The second row runs back from the right: its first tile (the 6-0, after the 6-6 that
+    # ends the first row) is the rightmost, under the end of the first row.
+    assert max(_box(r)[2] for r in second) == pytest.approx(max(_box(r)[2] for r in first), abs=31)
+    # ... and the right end's label (1) stands left of the second row.
+    texts = {t.text: float(t.get("x", 0)) for t in root.iter(f"{NS}text")}
+    assert texts["1"] < min(_box(r)[0] for r in second)
+    assert texts["0d"] < min(_box(r)[0] for r in first)
+    # Every tile's pips are drawn: 18 tiles, both numbers of each.
+    assert pips(root) == sum(p.left + p.right for p in line.tiles)
+
+
+def test_a_tile_on_a_row_running_back_shows_its_numbers_toward_its_neighbours() -> None:
+    # The 6-0 ends the first row; the second row starts under it, at the right, with the 0-2:
+    # its 0 faces the 6-0's 0 (right), its 2 the 2-4 (left), so its two pips are on the left.
+    line = LineOfPlay.parse(LONG)
+    root = parse(svg.line(line))
+    rects = tiles_of(root)
+    o_two = rects[14]  # the 15th tile laid, left to right: the 0-2
+    x0, y0, x1, y1 = _box(o_two)
+    assert x1 == max(_box(r)[2] for r in rects[14:])  # the rightmost of the second row
+    inside = [
+        float(c.get("cx", 0))
+        for c in root.iter(f"{NS}circle")
+        if x0 <= float(c.get("cx", 0)) <= x1 and y0 <= float(c.get("cy", 0)) <= y1
+    ]
+    assert len(inside) == 2 and all(cx < (x0 + x1) / 2 for cx in inside)
+
+
+def test_the_outlines_have_a_key() -> None:
+    state, _ = RoundState.from_text(WORKED).play_out([parse_move(m) for m in NINE])
+    texts = [t.text or "" for t in parse(state.to_svg()).iter(f"{NS}text")]
+    assert "outlined orange: the last tile laid" in texts
+    assert "outlined green: the tiles seat 0 can play now" in texts
+    plain = [t.text or "" for t in parse(state.to_svg(highlight_last=False)).iter(f"{NS}text")]
+    assert not any("orange" in t for t in plain)  # no key for an outline not drawn
+
+
+def test_the_end_of_a_blocked_round_says_what_the_block_scored() -> None:
+    # Seat 0 lays the 4-4 on the 4 and nobody holds a 3 or a 4: blocked; seat 2's 0-1 holds the
+    # fewest pips (no doubles) and wins the count, 2 points (rule 8).
+    hands = [[Tile(6, 6), Tile(4, 4)], [Tile(2, 2)], [Tile(1, 0)]]
+    line = LineOfPlay.parse("*3-3 3-4")
+    used = [p.tile for p in line.tiles] + [t for h in hands for t in h]
+    rest = [t for t in TILES if t not in used]
+    state = RoundState.from_position(hands, rest, line, 0, CLASSIC.replace(drawing=False))
+    state, _ = state.apply(parse_move("4-4R"))
+    texts = [t.text or "" for t in parse(state.to_svg()).iter(f"{NS}text")]
+    assert "over: blocked, seat 2 won the count: 2 points for the blocked hand" in texts
+    texts = [t.text or "" for t in parse(state.view(0).to_svg()).iter(f"{NS}text")]
+    assert "over: blocked, seat 2 won the count: 2 points for the blocked hand" in texts

@@ -11,6 +11,7 @@ import argparse
 from bergen.errors import RulesError, _brief
 from bergen.rules import (
     PRESETS,
+    DrawWhen,
     FewestDoublesThenPips,
     FewestPips,
     FixedReserve,
@@ -80,6 +81,12 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--reserve", type=int, metavar="N", help="boneyard tiles never drawn")
     g.add_argument(
         "--no-draw", action="store_true", help="Block Bergen: never draw; pass when nothing fits"
+    )
+    g.add_argument(
+        "--draw-when",
+        choices=tuple(v.value for v in DrawWhen),
+        help="a seat draws only when nothing fits, or at any time while tiles above the reserve "
+        "remain (rule 4; puzzle-place's 'as for Muggins')",
     )
     g.add_argument("--block-rule", choices=sorted(BLOCK_RULES), help="who wins a blocked hand")
     g.add_argument(
@@ -153,6 +160,8 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         changes["reserve"] = FixedReserve(args.reserve)
     if args.no_draw:
         changes["drawing"] = False
+    if args.draw_when is not None:
+        changes["draw_when"] = DrawWhen(args.draw_when)
     if args.block_rule is not None:
         changes["blocked"] = BLOCK_RULES[args.block_rule]
     if args.lead_scores is not None:

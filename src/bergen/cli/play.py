@@ -5,9 +5,10 @@ draws it), the player's tiles are numbered to choose
 from, the other seats' tiles stay hidden (only their counts show), and every score event is
 announced. Bad input is asked again; end of input (Ctrl-D) or ``q`` leaves the match. A tile
 is chosen by its number in the list or by its name (``6-4``), with an end (``6-4R``, ``3l``);
-forced draws are made without asking. No line is longer than :data:`WIDTH` characters: a long
-line of play or hand is wrapped between tiles. Rounds are numbered from 0, as seats are and as
-records and error messages count them (docs/records.md).
+forced draws are made without asking, and where the rules let a seat draw while a tile fits
+(``draw_when`` any-time, puzzle-place) ``d`` draws. No line is longer than :data:`WIDTH`
+characters: a long line of play or hand is wrapped between tiles. Rounds are numbered from 0, as
+seats are and as records and error messages count them (docs/records.md).
 """
 
 from __future__ import annotations
@@ -222,12 +223,17 @@ class _Table:
             if len(tiles) == 1
             else f"1 to {len(tiles)} from your list, or a tile ({tiles[0]})"
         )
+        # A draw while a tile fits, where the rules allow it (draw_when any-time, rule 4).
+        draw = next((m for m in legal if isinstance(m, Draw)), None)
+        also = "; d to draw" if draw is not None else ""
         while True:
-            text = self.read(f"Your move: {which}; l or r for an end; h for a hint: ")
+            text = self.read(f"Your move: {which}; l or r for an end{also}; h for a hint: ")
             if text in ("h", "hint"):  # a search bot's choice, from your view only
                 hint = SearchBot(seed=0, playouts=300).choose(rnd.view(self.human), legal)
                 self.say(f"Hint: the search bot would play {hint}.")
                 continue
+            if draw is not None and text in ("d", "draw"):
+                return draw
             move = self.pick(text, tiles, legal, rnd.line)
             if move is not None:
                 return move

@@ -111,7 +111,8 @@ def legal_actions(
     Before the lead, the lead of the required double when ``seat`` holds it (with
     :attr:`~bergen.kernel.table.Table.lead_any`, the lead of any tile of that seat's hand, by
     tile index); then every play, in :func:`legal_plays` order; if none, a draw while tiles
-    above the reserve remain, else a pass.
+    above the reserve remain, else a pass. With :attr:`~bergen.kernel.table.Table.draw_any_time`
+    the draw follows the plays too, while tiles above the reserve remain.
     """
     masks, left, right, _, drawn = pos
     if left < 0:
@@ -123,6 +124,8 @@ def legal_actions(
         return tuple([LEAD + i for i in range(N_TILES) if masks[seat] >> i & 1])
     plays = legal_plays(masks[seat], left, right)
     if plays:
+        if table.draw_any_time and drawable(table, len(boneyard) - drawn):
+            return (*plays, DRAW)
         return plays
     if drawable(table, len(boneyard) - drawn):
         return (DRAW,)
@@ -152,6 +155,8 @@ def is_legal(
     if action >= DRAW and not hand & (FIT[left] | FIT[right]):
         can_draw = drawable(table, len(boneyard) - drawn) > 0
         return can_draw if action == DRAW else not can_draw
+    if action == DRAW and table.draw_any_time:  # a tile fits: a draw all the same (rule 4)
+        return drawable(table, len(boneyard) - drawn) > 0
     return False
 
 

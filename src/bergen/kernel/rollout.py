@@ -44,6 +44,7 @@ def rollout(
     partners = table.partnerships
     round_end = table.round_end
     last = len(boneyard) - table.reserve if table.drawing else 0
+    any_time = table.draw_any_time
     left_double = bool(doubles & 1)
     right_double = bool(doubles & 2)
     fit = FIT  # the tables as locals: the interpreter reads a local faster than a global
@@ -84,11 +85,20 @@ def rollout(
         fl = hand & fit[left]
         fr = hand & fit[right]
         if fl or fr:  # a play (rule 3)
-            # The k-th legal play: tile index ascending, the left end first.
+            # The k-th legal play: tile index ascending, the left end first; with draws at any
+            # time, one more choice after the plays: a draw (rule 4).
+            plays = fl.bit_count() + fr.bit_count()
+            extra = 1 if any_time and drawn < last else 0
             try:
-                k = int(rnd() * (fl.bit_count() + fr.bit_count()))
+                k = int(rnd() * (plays + extra))
             except (TypeError, ValueError, OverflowError) as e:  # not a finite number
                 raise ChoiceError(f"rnd() returned no number in [0, 1): {e}") from None
+            if extra and k == plays:  # a draw while a tile fits; the same seat moves again
+                hands[seat] = hand | 1 << boneyard[drawn]
+                drawn += 1
+                if drawn >= last and is_blocked(hands, left, right, 0):
+                    return _blocked(table, hands, points)
+                continue
             both = fl | fr
             on_left = True
             while both:
@@ -165,8 +175,9 @@ def greedy_rollout(
     the right end's); otherwise it makes the play at index ``int(rnd() * len(plays))`` of its
     plays listed the same way (the left end's, then the right end's), one ``rnd()`` per such
     choice and none for a header, a lead, a draw or a pass. It draws and passes when it must
-    (rule 4); the lead before a line is laid (rule 2) is the required double. Scoring is that of
-    :func:`rollout` (rules 5-9).
+    (rule 4), and never draws while a tile fits (which ``draw_any_time`` allows); the lead
+    before a line is laid (rule 2) is the required double. Scoring is that of :func:`rollout`
+    (rules 5-9).
 
     Raises:
         ChoiceError: when ``rnd()`` returns something other than a number in ``[0, 1)``.

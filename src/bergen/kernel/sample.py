@@ -253,6 +253,7 @@ def prepare(
     bone = boneyard_size + n_draws
     checks: list[tuple[int, int]] = []  # (after action i, ends mask); i = -1: the start
     drawing = table.drawing
+    any_time = table.draw_any_time
     reserve = table.reserve
     if left >= 0 and drawable(table, bone) == 0:
         checks.append((-1, FIT[left] | FIT[right]))
@@ -263,7 +264,8 @@ def prepare(
             if left < 0:
                 raise SampleError("a draw or pass before the lead: no round gives this view")
             ends = FIT[left] | FIT[right]
-            voids[s].append((2 * i, ends))
+            if action != DRAW or not any_time:  # a draw at any time says nothing (rule 4)
+                voids[s].append((2 * i, ends))
             if action == DRAW:
                 if s == me:
                     fixed[pos] = own_draws[own_i]
@@ -308,7 +310,9 @@ def prepare(
             else:
                 left = OTHER[t][left]
             if s != me:
-                if i > 0 and history[i - 1][0] == s and history[i - 1][1] == DRAW:
+                # The play that ends a run of draws is the tile drawn last, unless a seat may
+                # draw while a tile fits: then it may play a tile it held before.
+                if i > 0 and history[i - 1][0] == s and history[i - 1][1] == DRAW and not any_time:
                     slot_pin[slot_at[pos - 1]] = t
                 else:
                     played[s].append((t, 2 * i))

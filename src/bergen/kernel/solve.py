@@ -164,6 +164,9 @@ class Search:
                     out.append((2 * t + end, bpos, bseat, bscores, boutcome))
                 else:
                     out.append((2 * t + end, npos2, nxt, nscores2, IN_PLAY))
+        if can_draw and table.draw_any_time:  # a draw while a tile fits, last (rule 4)
+            npos, nseat, nscores, outcome, _, _ = step(table, boneyard, pos, seat, scores, DRAW)
+            out.append((DRAW, npos, nseat, nscores, outcome))
         return out
 
     def value(

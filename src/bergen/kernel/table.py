@@ -87,6 +87,8 @@ class Table(NamedTuple):
             end"); else the match ends the instant a side reaches it.
         best_hand: With partnerships, whether a blocked hand is judged on the best single
             hand of each side (rule 8, "partnership blocks"); else on the two hands together.
+        draw_any_time: Whether a seat may draw while it holds a tile that fits (rule 4, "when
+            to draw": puzzle-place's "as for Muggins"); else only when nothing fits.
     """
 
     seats: int
@@ -110,6 +112,7 @@ class Table(NamedTuple):
     lead_any: bool = False
     round_end: bool = False
     best_hand: bool = False
+    draw_any_time: bool = False
 
 
 def side_of(table: Table, seat: int) -> int:

@@ -4,10 +4,10 @@ A preset is written ``{"preset": "classic", "version": "1"}``. Any other ruleset
 every field of :class:`bergen.Rules`; a built-in component is an object naming its type and its
 fields (``{"type": "FixedReserve", "count": 2}``), and ``"base"`` names the preset the set was
 derived from (a name of :data:`bergen.PRESETS`) or is ``null``. The switches ``lead_tile``,
-``match_end`` and ``partnership_block`` are written only when they are not the default
-(``"double"``, ``"instant"``, ``"together"``), so that a record of rules without them reads the
-same in every version of the format. A component a user wrote cannot be
-written: the record would not replay anywhere else (docs/rules.md, "Presets and
+``match_end``, ``partnership_block`` and ``draw_when`` are written only when they are not the
+default (``"double"``, ``"instant"``, ``"together"``, ``"nothing-fits"``), so that a record
+of rules without them reads the same in every version of the format. A component a user wrote
+cannot be written: the record would not replay anywhere else (docs/rules.md, "Presets and
 switches").
 """
 
@@ -20,6 +20,7 @@ import attrs
 from bergen.errors import RecordError, RecordReason, RulesError, _brief
 from bergen.rules import (
     PRESETS,
+    DrawWhen,
     FewestDoublesThenPips,
     FewestPips,
     FixedReserve,
@@ -55,10 +56,13 @@ COMPONENT_TYPES: dict[str, tuple[type, ...]] = {
 _POINT_FIELDS = tuple(f.name for f in attrs.fields(Points))
 _NO_DOUBLE = tuple(d.value for d in NoDouble)
 _PRESET_META = ("name", "version", "source", "url", "base")
-_ENUM_FIELDS: dict[str, tuple[type[LeadTile] | type[MatchEnd] | type[PartnershipBlock], object]] = {
+_ENUM_FIELDS: dict[
+    str, tuple[type[LeadTile] | type[MatchEnd] | type[PartnershipBlock] | type[DrawWhen], object]
+] = {
     "lead_tile": (LeadTile, LeadTile.DOUBLE),
     "match_end": (MatchEnd, MatchEnd.INSTANT),
     "partnership_block": (PartnershipBlock, PartnershipBlock.TOGETHER),
+    "draw_when": (DrawWhen, DrawWhen.NOTHING_FITS),
 }
 """The switches written only when not the default: ``(enum, default)`` by field."""
 _RULE_FIELDS = (

@@ -15,6 +15,7 @@ import attrs
 from bergen.errors import RulesError, _bad, _brief, _is_int
 from bergen.rules.components import (
     MAX_RULE_NUMBER,
+    DrawWhen,
     FewestDoublesThenPips,
     FewestPips,
     FixedReserve,
@@ -54,6 +55,7 @@ __all__ = [
     "SIMPLE",
     "SWITCHES",
     "BlockedHandJudge",
+    "DrawWhen",
     "FewestDoublesThenPips",
     "FewestPips",
     "FixedReserve",
@@ -207,6 +209,8 @@ class Rules:
             the end of a round (rule 9; :class:`MatchEnd`).
         partnership_block: Whether a partnership's blocked hand is judged on its two hands
             together or on its best single hand (rules 8 and 10; :class:`PartnershipBlock`).
+        draw_when: Whether a seat draws only when nothing fits, or may draw at any time while
+            tiles above the reserve remain (rule 4; :class:`DrawWhen`).
         name: The preset name, ``None`` for a custom ruleset.
         version: The preset's rules version, bumped whenever what is legal or how it scores
             changes (``None`` for a custom ruleset).
@@ -252,6 +256,7 @@ class Rules:
     lead_tile: LeadTile = attrs.field(default=LeadTile.DOUBLE)
     match_end: MatchEnd = attrs.field(default=MatchEnd.INSTANT)
     partnership_block: PartnershipBlock = attrs.field(default=PartnershipBlock.TOGETHER)
+    draw_when: DrawWhen = attrs.field(default=DrawWhen.NOTHING_FITS)
     name: str | None = None
     version: str | None = None
     source: str | None = None
@@ -268,6 +273,7 @@ class Rules:
             ("lead_tile", LeadTile),
             ("match_end", MatchEnd),
             ("partnership_block", PartnershipBlock),
+            ("draw_when", DrawWhen),
         ):
             if not isinstance(getattr(self, field), kind):
                 raise RulesError(
@@ -456,8 +462,11 @@ PAGAT = Rules(
     url="https://www.pagat.com/domino/line/bergen.html",
 )
 """pagat.com's Bergen (docs/rules.md, "Published pages"): 6/6/5 tiles, the lowest double
-leads, two tiles of the boneyard never drawn; where the page could not be read, the classic
-rules."""
+leads, two tiles of the boneyard never drawn.
+
+Assumptions: the stored page breaks off where the scoring begins, so rules 5-9 (the header
+values, the reduction, going out, the blocked hand, the targets and when the match ends) are
+the classic rules', and a redeal when nobody holds a double (the page is silent)."""
 
 CELKO = Rules(
     name="celko",
@@ -466,7 +475,13 @@ CELKO = Rules(
     url="http://gamecabinet.com/rules/Bergen.html",
 )
 """Joe Celko's article in The Game Cabinet (docs/rules.md, "Published pages"): 6/6/5 tiles,
-headers 2 and 3 reduced near the target, going out and a blocked hand 2, targets 15 and 10."""
+headers 2 and 3 reduced near the target, going out and a blocked hand 2, targets 15 and 10.
+
+Assumptions where the page is silent or could not be read: who wins a blocked hand (the
+stored text breaks off inside its "several versions" of the block rules; bergen assumes the
+classic fewest doubles, then fewest pips), the lowest double leading, the lead scoring 2, the
+reserve of 2 (the page contradicts itself) and the match ending the instant the target is
+reached."""
 
 DOMINO_GAMES = Rules(
     lead=HighestDouble(),
@@ -481,7 +496,10 @@ DOMINO_GAMES = Rules(
     url="http://domino-games.com/domino-rules/bergen-rules.html",
 )
 """domino-games.com (docs/rules.md, "Published pages"): the highest double leads and scores
-2, the lightest hand 1 point when a round ends (going out, or a blocked hand), target 15."""
+2, the lightest hand 1 point when a round ends (going out, or a blocked hand), target 15.
+
+Assumptions where the page is silent: a redeal when nobody holds a double, no reduction near
+the target, nobody scoring a tied block, and the match ending the instant 15 is reached."""
 
 ONLINEDOMINOGAMES = Rules(
     lead=HighestDouble(),
@@ -499,7 +517,10 @@ ONLINEDOMINOGAMES = Rules(
 )
 """onlinedominogames.com (docs/rules.md, "Published pages"): the seat with the highest double
 leads any tile, a redeal when nobody holds a double, the boneyard drawn to the last tile, 1
-point for the round's winner, 15 or more at the end of a round wins."""
+point for the round's winner, 15 or more at the end of a round wins.
+
+Assumptions where the page is silent: 6/6/5 tiles, a double led scoring 2 like any double
+header, no reduction near the target, and another round when sides tie at 15 or more."""
 
 PUZZLE_PLACE = Rules(
     hand_sizes=HandSizes(6, 6, 6),
@@ -509,14 +530,22 @@ PUZZLE_PLACE = Rules(
     blocked=NoDoubleFirstNonDoublePips(),
     reserve=FixedReserve(0),
     target=FixedTarget(15),
+    draw_when=DrawWhen.ANY_TIME,
     name="puzzle-place",
-    version="1",
+    version="2",
     source="puzzle-place.net, Bergen",
     url="http://www.puzzle-place.net/bergen.htm",
 )
 """puzzle-place.net (docs/rules.md, "Published pages"): six tiles each, the highest double
 leads and scores 2, going out 1, a blocked hand to a hand without a double, else to the fewest
-pips on non-double tiles, for 1; fifteen points is game."""
+pips on non-double tiles, for 1; fifteen points is game. Drawing "as for Muggins": the site's
+Muggins page lets a seat draw even while it holds a tile that fits (``DrawWhen.ANY_TIME``),
+until the boneyard is empty (reserve 0).
+
+Version 2 (version 1 drew only when nothing fit). Assumptions where the pages are silent: no
+reserve (the Muggins page draws "until he secures one that will play" and names none), a
+redeal when nobody holds a double, no reduction near the target, nobody scoring a tied block,
+and the match ending the instant the target is reached."""
 
 PRESETS: dict[str, Rules] = {
     r.name: r

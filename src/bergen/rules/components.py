@@ -15,6 +15,7 @@ from bergen.errors import RulesError, _brief
 from bergen.tiles import Tile
 
 __all__ = [
+    "DrawWhen",
     "FewestDoublesThenPips",
     "FewestPips",
     "FixedReserve",
@@ -149,6 +150,23 @@ class LeadTile(enum.Enum):
     def __repr__(self) -> str:
         """Valid Python: ``LeadTile.DOUBLE``."""
         return f"LeadTile.{self.name}"
+
+
+class DrawWhen(enum.Enum):
+    """When a seat may draw from the boneyard (docs/rules.md, rule 4, "when to draw")."""
+
+    NOTHING_FITS = "nothing-fits"
+    """Only while it holds no tile that fits, one tile at a time until one fits (``SV``, ``DE``,
+    ``EN``, pagat, Celko, domino-games.com, onlinedominogames)."""
+    ANY_TIME = "any-time"
+    """Also while it holds a tile that fits (puzzle-place: "Players draw from the surplus and
+    play in the same way as for Muggins", and its Muggins page: "It is permissible to draw even
+    though the player holds a piece which would play"). A draw keeps the turn: the seat then
+    plays, or draws again while tiles above the reserve remain."""
+
+    def __repr__(self) -> str:
+        """Valid Python: ``DrawWhen.ANY_TIME``."""
+        return f"DrawWhen.{self.name}"
 
 
 class MatchEnd(enum.Enum):

@@ -13,6 +13,7 @@ from bergen.errors import PositionError, _brief
 from bergen.kernel import table as K
 from bergen.rules import Rules
 from bergen.rules.components import (
+    DrawWhen,
     FewestDoublesThenPips,
     FewestPips,
     HighestDouble,
@@ -164,6 +165,7 @@ def kernel_table(rules: Rules, seats: int) -> K.Table:
         ),
         choose_lead=_lead_with(rules.lead),
         lead_any=rules.lead_tile is LeadTile.ANY,
+        draw_any_time=rules.draw_when is DrawWhen.ANY_TIME,
         round_end=rules.match_end is MatchEnd.ROUND_END,
         best_hand=rules.partnership_block is PartnershipBlock.BEST_HAND,
     )

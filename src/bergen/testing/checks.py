@@ -17,7 +17,7 @@ from bergen.events import EventKind, OutcomeKind, ScoreEvent
 from bergen.line import PlacedTile
 from bergen.moves import DRAW, PASS, Draw, End, Lead, Move, Pass, Play
 from bergen.round import RoundState
-from bergen.rules import LeadTile, MatchEnd, NearTargetReduction, Points, Rules
+from bergen.rules import DrawWhen, LeadTile, MatchEnd, NearTargetReduction, Points, Rules
 from bergen.testing.model import model_lead
 from bergen.tiles import TILES, Tile
 
@@ -117,6 +117,8 @@ def _expected_legal(state: RoundState, placed: Sequence[PlacedTile], drawable: i
         if _fits(t, right):
             plays.add(Play(t, End.RIGHT))
     if plays:
+        if state.rules.draw_when is DrawWhen.ANY_TIME and drawable > 0:  # rule 4, at any time
+            return {*plays, DRAW}
         return plays
     return {DRAW} if drawable > 0 else {PASS}
 

@@ -22,6 +22,7 @@ from bergen.events import EventKind, OutcomeKind, ScoreEvent
 from bergen.moves import DRAW, PASS, Draw, End, Lead, Move, Pass, Play
 from bergen.round import RoundState
 from bergen.rules import (
+    DrawWhen,
     FewestDoublesThenPips,
     FewestPips,
     HighestDouble,
@@ -320,6 +321,9 @@ class RoundModel:
             return {Lead(lead)}
         plays = self.fitting_plays(self.to_move)
         if plays:
+            # With draws at any time, a seat holding a tile that fits may draw all the same.
+            if self.rules.draw_when is DrawWhen.ANY_TIME and self.drawable() > 0:
+                return {*plays, DRAW}
             return plays
         return {DRAW} if self.drawable() > 0 else {PASS}
 

@@ -20,6 +20,7 @@ from bergen.round import RoundState
 from bergen.rules import (
     CLASSIC,
     SIMPLE,
+    DrawWhen,
     FewestDoublesThenPips,
     FewestPips,
     FixedReserve,
@@ -159,6 +160,7 @@ def _rules_at(draw: st.DrawFn, seats: int, presets_only: bool) -> Rules:
     maybe("reduction", st.sampled_from((NearTargetReduction(), NoReduction())))
     maybe("blocked", st.sampled_from(_JUDGES))
     maybe("drawing", st.booleans())
+    maybe("draw_when", st.sampled_from(tuple(DrawWhen)))
     maybe("target", _targets())
     hand_sizes: HandSizeRule = changes.get("hand_sizes", base.hand_sizes)
     drawing: bool = changes.get("drawing", base.drawing)
@@ -184,9 +186,10 @@ def rules(
     Switches drawn: hand sizes (6/6/5, 6/5/5 or any that fit), lead lowest or highest, no
     double redeal or draw in turn, lead scoring, points (default, 1 for going out and blocks,
     or any small values), the reduction near the target on or off, the four blocked-hand
-    judges, the reserve (0, 2 or any that leaves something to draw), drawing on or off, the
-    target by table (default or any) or fixed, and partnerships at four seats (docs/rules.md,
-    "Variants"). Each ruleset drawn is valid for a table size drawn with it (or for ``seats``).
+    judges, the reserve (0, 2 or any that leaves something to draw), drawing on or off, a draw
+    only when nothing fits or at any time, the target by table (default or any) or fixed, and
+    partnerships at four seats (docs/rules.md, "Variants"). Each ruleset drawn is valid for a
+    table size drawn with it (or for ``seats``).
     Shrinks toward the ``classic`` preset.
 
     Args:
