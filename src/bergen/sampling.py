@@ -239,6 +239,32 @@ class WorldSampler:
             return self._current(start, by_position, remaining)
         return self._full(start, by_position, remaining)
 
+    def sample_start(self, rng: random.Random, *, max_tries: int = 100_000) -> RoundState:
+        """Draw one world, uniformly among those consistent with the view, as the round stood
+        at its first position (after the deal, or the set-up position), before the view's
+        public history: replaying ``view.history`` on it gives the world :meth:`sample` would
+        give (for inference that replays the history itself, weighing the moves made).
+
+        Args:
+            rng: The generator to draw from, as for :meth:`sample`.
+            max_tries: As for :meth:`sample`.
+
+        Returns:
+            The world at its first position, a :class:`~bergen.round.RoundState`, with the
+            scores before the round.
+
+        Raises:
+            BergenError: as for :meth:`sample`.
+            PositionError: as for :meth:`sample`, or when no score before the round explains
+                the view's scores (a view built by hand that no round gives).
+        """
+        _check_rng(rng, "WorldSampler.sample_start")
+        _check_max_tries(max_tries, "WorldSampler.sample_start")
+        start, by_position, remaining = self._sample_raw(rng, max_tries)
+        if self._start_scores is None:
+            self._start_scores = self._find_start_scores(start, by_position, remaining)
+        return self._first(start, by_position, remaining, self._start_scores)
+
     def _current(
         self, start: list[int], by_position: list[int], remaining: list[int]
     ) -> RoundState:
@@ -275,6 +301,30 @@ class WorldSampler:
             position=position,
         )
 
+    def _first(
+        self,
+        start: list[int],
+        by_position: list[int],
+        remaining: list[int],
+        scores: Sequence[int],
+    ) -> RoundState:
+        """The world at the round's first position, with the scores before the round."""
+        view = self.view
+        boneyard = [TILES[t] for t in by_position] + [TILES[t] for t in remaining]
+        if view.from_deal:
+            deal = Deal([tiles_of_mask(m) for m in start], boneyard)
+            return RoundState.start(deal, view.rules, dealer=view.dealer, scores=scores)
+        to_move = view.history[0].seat if view.history else view.to_move
+        return RoundState.from_position(
+            [Hand(m) for m in start],
+            boneyard,
+            _start_line(view),
+            to_move,
+            view.rules,
+            scores=scores,
+            dealer=view.dealer,
+        )
+
     def _replay(
         self,
         start: list[int],
@@ -283,21 +333,7 @@ class WorldSampler:
         scores: Sequence[int],
     ) -> RoundState:
         view = self.view
-        boneyard = [TILES[t] for t in by_position] + [TILES[t] for t in remaining]
-        if view.from_deal:
-            deal = Deal([tiles_of_mask(m) for m in start], boneyard)
-            state = RoundState.start(deal, view.rules, dealer=view.dealer, scores=scores)
-        else:
-            to_move = view.history[0].seat if view.history else view.to_move
-            state = RoundState.from_position(
-                [Hand(m) for m in start],
-                boneyard,
-                _start_line(view),
-                to_move,
-                view.rules,
-                scores=scores,
-                dealer=view.dealer,
-            )
+        state = self._first(start, by_position, remaining, scores)
         for a in view.history:
             state, _ = state.apply(a.move)
         return state

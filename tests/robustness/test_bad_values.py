@@ -80,7 +80,7 @@ from bergen import (
     voids,
 )
 from bergen.adapters import encoding
-from bergen.bots import ISMCTSBot, PIMCBot, StrategyBot
+from bergen.bots import BayesBot, ISMCTSBot, MatchEquity, OpponentModel, PIMCBot, StrategyBot
 from bergen.errors import BergenError
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.protocol import codec
@@ -226,6 +226,7 @@ def _task_call(name: str) -> Callable[[Any], object]:
 
 
 GAME_RESULT = arena.play_game(TASK)
+EQUITY = MatchEquity({(1, 0): 0.5, (0, 1): 0.5}, 3, False)
 RESULT_JSON = arena.result_to_json(GAME_RESULT)
 ARENA_RESULT = bergen.run_arena(ARENA_SPECS, 2, 2, in_process=True, memory_limit=None)
 FORFEIT = arena.Forfeit(0, 1, 1, "random", "time", "took 1.2 s", 0, "hand 6-6")
@@ -529,6 +530,41 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "PIMCBot().choose(view, legal, seconds=v)": lambda v: PIMCBot(
         0, worlds=2, max_nodes=200
     ).choose(VIEW, LEGAL, seconds=v),
+    **_bot(BayesBot, seed=0, iterations=20, worlds=4),
+    "BayesBot().choose(view, legal, seconds=v)": lambda v: BayesBot(
+        0, iterations=20, worlds=4
+    ).choose(VIEW, LEGAL, seconds=v),
+    "OpponentModel(v)": lambda v: OpponentModel(v),
+    "OpponentModel(temperature=v)": lambda v: OpponentModel(temperature=v),
+    "OpponentModel(epsilon=v)": lambda v: OpponentModel(epsilon=v),
+    "OpponentModel().from_utilities(v)": lambda v: OpponentModel().from_utilities(v),
+    "OpponentModel().move_probabilities(v, legal)": lambda v: OpponentModel().move_probabilities(
+        v, LEGAL
+    ),
+    "OpponentModel().move_probabilities(view, v)": lambda v: OpponentModel().move_probabilities(
+        VIEW, v
+    ),
+    "weighted_worlds(v, 2, rng)": lambda v: bergen.bots.weighted_worlds(v, 2, random.Random(0)),
+    "weighted_worlds(view, v, rng)": lambda v: bergen.bots.weighted_worlds(
+        VIEW, v if not _is_count(v) else min(v, 4), random.Random(0)
+    ),
+    "weighted_worlds(view, 2, v)": lambda v: bergen.bots.weighted_worlds(VIEW, 2, v),
+    "weighted_worlds(view, 2, rng, v)": lambda v: bergen.bots.weighted_worlds(
+        VIEW, 2, random.Random(0), v
+    ),
+    "weighted_worlds(view, 2, rng, sampler=v)": lambda v: bergen.bots.weighted_worlds(
+        VIEW, 2, random.Random(0), sampler=v
+    ),
+    "MatchEquity(v, 10, False)": lambda v: MatchEquity(v, 10, False),
+    "MatchEquity(gains, v, False)": lambda v: MatchEquity({(1, 0): 1.0}, v, False),
+    "MatchEquity(gains, 10, v)": lambda v: MatchEquity({(1, 0): 1.0}, 10, v),
+    "MatchEquity.for_rules(v, 2)": lambda v: MatchEquity.for_rules(v, 2, rounds=5),
+    "MatchEquity.for_rules(rules, v)": lambda v: MatchEquity.for_rules(CLASSIC, v, rounds=5),
+    "MatchEquity.for_rules(rules, 2, v)": lambda v: MatchEquity.for_rules(
+        CLASSIC, 2, v if not _is_count(v) else min(v, 5)
+    ),
+    "MatchEquity().chance(v, 0)": lambda v: EQUITY.chance(v, 0),
+    "MatchEquity().chance(0, v)": lambda v: EQUITY.chance(0, v),
     "move_seconds(v)": lambda v: bergen.bots.move_seconds(v),
     "move_seconds(1.0, v)": lambda v: bergen.bots.move_seconds(1.0, v),
     "takes_seconds(v)": lambda v: bergen.bots.takes_seconds(v),

@@ -1,5 +1,5 @@
 """The bot protocol and the built-in bots: ``random``, ``greedy``, ``strategy``, ``search``,
-``ismcts`` and ``pimc``.
+``ismcts``, ``pimc`` and ``bayes`` (also named ``best``: the strongest on docs/ladder.md).
 
 A bot receives a :class:`~bergen.view.PlayerView` and the legal moves and returns one of them
 (docs/guides/bots.md, "What a seat may see: the view"). Its randomness comes from its own seeded
@@ -12,7 +12,9 @@ by ``package.module:Class``, optionally with keyword arguments in brackets:
 The package is split by kind: :mod:`bergen.bots.base` (the protocol and :class:`BotError`),
 :mod:`bergen.bots.simple` (``random``, ``greedy``), :mod:`bergen.bots.strategy` (``strategy``),
 :mod:`bergen.bots.search` (``search``), :mod:`bergen.bots.ismcts` (``ismcts``),
-:mod:`bergen.bots.pimc` (``pimc``) and :mod:`bergen.bots.loading` (:data:`BUILTIN_BOTS`,
+:mod:`bergen.bots.pimc` (``pimc``), :mod:`bergen.bots.inference` (the opponent model and the
+weighted worlds), :mod:`bergen.bots.bayes` (``bayes``) and :mod:`bergen.bots.loading`
+(:data:`BUILTIN_BOTS`,
 :func:`bot_factory`, :func:`load_bot`, :func:`parse_bot_spec`);
 every public name is re-exported here.
 """
@@ -23,20 +25,33 @@ from bergen.bots.base import Bot, BotError, move_seconds
 from bergen.bots.base import _exception_text as _exception_text  # for the arena and play
 from bergen.bots.base import _is_legal_choice as _is_legal_choice
 from bergen.bots.base import _safe_repr as _safe_repr
+from bergen.bots.bayes import BayesBot, MatchEquity
+from bergen.bots.inference import OpponentModel, weighted_worlds
 from bergen.bots.ismcts import ISMCTSBot
-from bergen.bots.loading import BUILTIN_BOTS, bot_factory, load_bot, parse_bot_spec, takes_seconds
+from bergen.bots.loading import (
+    BEST,
+    BUILTIN_BOTS,
+    bot_factory,
+    load_bot,
+    parse_bot_spec,
+    takes_seconds,
+)
 from bergen.bots.pimc import PIMCBot
 from bergen.bots.search import SearchBot, greedy_rollout
 from bergen.bots.simple import GreedyBot, RandomBot, greedy_key, points_now
 from bergen.bots.strategy import TERMS, StrategyBot
 
 __all__ = [
+    "BEST",
     "BUILTIN_BOTS",
     "TERMS",
+    "BayesBot",
     "Bot",
     "BotError",
     "GreedyBot",
     "ISMCTSBot",
+    "MatchEquity",
+    "OpponentModel",
     "PIMCBot",
     "RandomBot",
     "SearchBot",
@@ -49,4 +64,5 @@ __all__ = [
     "parse_bot_spec",
     "points_now",
     "takes_seconds",
+    "weighted_worlds",
 ]

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bergen.bots.base import Bot, BotError, _failure
+from bergen.bots.bayes import BayesBot
 from bergen.bots.ismcts import ISMCTSBot
 from bergen.bots.pimc import PIMCBot
 from bergen.bots.search import SearchBot
@@ -17,7 +18,10 @@ from bergen.bots.simple import GreedyBot, RandomBot
 from bergen.bots.strategy import StrategyBot
 from bergen.errors import _brief
 
-__all__ = ["BUILTIN_BOTS", "bot_factory", "load_bot", "parse_bot_spec", "takes_seconds"]
+__all__ = ["BEST", "BUILTIN_BOTS", "bot_factory", "load_bot", "parse_bot_spec", "takes_seconds"]
+
+BEST = "bayes"
+"""The strongest built-in bot on the ladder (docs/ladder.md), which the name ``best`` loads."""
 
 BUILTIN_BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -26,8 +30,11 @@ BUILTIN_BOTS: dict[str, Callable[..., Bot]] = {
     "pimc": PIMCBot,
     "strategy": StrategyBot,
     "ismcts": ISMCTSBot,
+    "bayes": BayesBot,
+    "best": BayesBot,
 }
-"""The built-in bots by name."""
+"""The built-in bots by name; ``best`` is an alias of the strongest (:data:`BEST`), so that
+``best[seconds=0.1]`` always means the strongest bot at that budget."""
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
