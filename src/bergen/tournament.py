@@ -37,6 +37,7 @@ __all__ = [
     "elo_of_score",
     "gauntlet_lineups",
     "group_scores",
+    "lineup_count",
     "pair_score",
     "ratings",
     "round_robin_lineups",
@@ -120,7 +121,9 @@ def wilson_interval(wins: float, n: int, z: float = _Z95) -> tuple[float, float]
 # ---------------------------------------------------------------------------------- schedules
 
 
-def _check_lineup_args(n: object, players: object, partnerships: object) -> None:
+def _check_lineup_args(
+    n: object, players: object, partnerships: object, limit: object = None
+) -> None:
     if type(n) is not int or not 2 <= n <= 1_000:
         raise BotError(f"entrants must be an int in 2..1,000, got {_brief(n)}")
     if type(players) is not int or players not in (2, 3, 4):
@@ -129,10 +132,12 @@ def _check_lineup_args(n: object, players: object, partnerships: object) -> None
         raise BotError(f"partnerships must be True or False, got {_brief(partnerships)}")
     if partnerships and players != 4:
         raise BotError(f"partnerships need 4 seats, got players={players}")
+    if limit is not None and (type(limit) is not int or not 1 <= limit <= 10**12):
+        raise BotError(f"limit must be an int in 1..10**12 or None, got {_brief(limit)}")
 
 
 def round_robin_lineups(
-    n: int, players: int, *, partnerships: bool = False
+    n: int, players: int, *, partnerships: bool = False, limit: int | None = None
 ) -> list[tuple[int, ...]]:
     """Every lineup of a round robin of ``n`` entrants: every choice of ``players`` of them
     in index order, so every pair meets. With partnerships (four seats, rule 10) and fewer
@@ -143,6 +148,8 @@ def round_robin_lineups(
         n: The number of entrants, 2..1,000.
         players: Seats per game, 2..4.
         partnerships: Whether the games are played in partnerships.
+        limit: Only the first ``limit`` lineups (an int in 1..10**12), or all (``None``): 1,000
+            entrants have billions of lineups.
 
     Returns:
         The lineups, the entrant of each seat.
@@ -150,15 +157,18 @@ def round_robin_lineups(
     Raises:
         BotError: when an argument is out of range.
     """
-    _check_lineup_args(n, players, partnerships)
+    _check_lineup_args(n, players, partnerships, limit)
     if n >= players:
-        return list(itertools.combinations(range(n), players))
+        return list(itertools.islice(itertools.combinations(range(n), players), limit))
     if partnerships:
-        return [(a, b, a, b) for a, b in itertools.combinations(range(n), 2)]
+        pairs = itertools.islice(itertools.combinations(range(n), 2), limit)
+        return [(a, b, a, b) for a, b in pairs]
     return [tuple(i % n for i in range(players))]
 
 
-def gauntlet_lineups(n: int, players: int, *, partnerships: bool = False) -> list[tuple[int, ...]]:
+def gauntlet_lineups(
+    n: int, players: int, *, partnerships: bool = False, limit: int | None = None
+) -> list[tuple[int, ...]]:
     """Every lineup of a gauntlet: entrant 0 (the bot on test) against the others, never the
     others among themselves. At two seats, ``(0, k)`` for every other entrant ``k``; at three
     or four, entrant 0 with every choice of ``players - 1`` others (the others round the table
@@ -169,6 +179,7 @@ def gauntlet_lineups(n: int, players: int, *, partnerships: bool = False) -> lis
         n: The number of entrants, 2..1,000 (entrant 0 runs the gauntlet).
         players: Seats per game, 2..4.
         partnerships: Whether the games are played in partnerships.
+        limit: Only the first ``limit`` lineups (an int in 1..10**12), or all (``None``).
 
     Returns:
         The lineups, the entrant of each seat.
@@ -176,13 +187,33 @@ def gauntlet_lineups(n: int, players: int, *, partnerships: bool = False) -> lis
     Raises:
         BotError: when an argument is out of range.
     """
-    _check_lineup_args(n, players, partnerships)
+    _check_lineup_args(n, players, partnerships, limit)
     if partnerships:
-        return [(0, k, 0, k) for k in range(1, n)]
+        return [(0, k, 0, k) for k in itertools.islice(range(1, n), limit)]
     others = n - 1
     if others >= players - 1:
-        return [(0, *c) for c in itertools.combinations(range(1, n), players - 1)]
+        combos = itertools.combinations(range(1, n), players - 1)
+        return [(0, *c) for c in itertools.islice(combos, limit)]
     return [(0, *(1 + i % others for i in range(players - 1)))]
+
+
+def lineup_count(n: int, players: int, *, partnerships: bool = False, kind: str) -> int:
+    """How many lineups :func:`round_robin_lineups` (``kind="round-robin"``) or
+    :func:`gauntlet_lineups` (``kind="gauntlet"``) give in all.
+
+    Raises:
+        BotError: when an argument is out of range or ``kind`` is neither.
+    """
+    _check_lineup_args(n, players, partnerships)
+    if kind == "round-robin":
+        if n >= players:
+            return math.comb(n, players)
+        return math.comb(n, 2) if partnerships else 1
+    if kind == "gauntlet":
+        if partnerships:
+            return n - 1
+        return math.comb(n - 1, players - 1) if n - 1 >= players - 1 else 1
+    raise BotError(f"lineups are 'round-robin' or 'gauntlet', got {_brief(kind)}")
 
 
 # ---------------------------------------------------------------------------------- pairs

@@ -188,6 +188,8 @@ ARENA_VALID: dict[str, object] = {
     "resume": False,
     "chunk": None,
     "progress": None,
+    "lineups": "round-robin",
+    "sprt": None,
 }
 ARENA_ARGS = list(ARENA_VALID)
 
@@ -706,6 +708,18 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "schedule(specs, 2, 2, v)": lambda v: arena.schedule(ARENA_SPECS, 2, 2, v),
     "schedule(..., rules=v)": lambda v: arena.schedule(ARENA_SPECS, 2, 2, 0, v),
     "schedule(..., move_time=v)": lambda v: arena.schedule(ARENA_SPECS, 2, 2, 0, move_time=v),
+    "schedule(..., lineups=v)": lambda v: arena.schedule(ARENA_SPECS, 2, 2, 0, lineups=v),
+    "games_for_all_lineups(2, 2, lineups=v)": lambda v: arena.games_for_all_lineups(
+        2, 2, lineups=v
+    ),
+    "lineup_count(v, 2, kind=...)": lambda v: tournament.lineup_count(v, 2, kind="gauntlet"),
+    "lineup_count(3, v, kind=...)": lambda v: tournament.lineup_count(3, v, kind="gauntlet"),
+    "lineup_count(3, 2, kind=v)": lambda v: tournament.lineup_count(3, 2, kind=v),
+    "lineup_count(4, 4, partnerships=v, kind=...)": lambda v: tournament.lineup_count(
+        4, 4, partnerships=v, kind="round-robin"
+    ),
+    "round_robin_lineups(3, 2, limit=v)": lambda v: tournament.round_robin_lineups(3, 2, limit=v),
+    "gauntlet_lineups(3, 2, limit=v)": lambda v: tournament.gauntlet_lineups(3, 2, limit=v),
     "games_for_all_lineups(v, 2)": lambda v: arena.games_for_all_lineups(v, 2),
     "games_for_all_lineups(2, v)": lambda v: arena.games_for_all_lineups(2, v),
     "games_for_all_lineups(4, 4, partnerships=v)": lambda v: arena.games_for_all_lineups(

@@ -52,10 +52,11 @@ from bergen.arena._play import play_game, play_games
 from bergen.arena._processes import PROGRAM_PREFIX, bot_command
 from bergen.arena._results import ResultsFileError, result_from_json, result_to_json
 from bergen.arena._run import run_arena
-from bergen.arena._schedule import games_for_all_lineups, schedule
+from bergen.arena._schedule import LINEUPS, games_for_all_lineups, schedule
 from bergen.arena._stats import ArenaInterrupted, ArenaResult, EntrantStats, wilson_interval
 
 __all__ = [
+    "LINEUPS",
     "MAX_ARENA_ENTRANTS",
     "MAX_ARENA_GAMES",
     "MAX_ARENA_WORKERS",

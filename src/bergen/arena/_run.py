@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from typing import IO, TYPE_CHECKING
 
+import attrs
+
 from bergen.arena._games import MAX_ARENA_GAMES, MAX_ARENA_WORKERS, GameResult, GameTask
 from bergen.arena._play import _play_game, _worker_init, play_games
 from bergen.arena._processes import (
@@ -31,6 +33,7 @@ from bergen.bots import BotError, load_bot, parse_bot_spec
 from bergen.errors import BergenError, _brief
 from bergen.protocol import DEFAULT_MEMORY_LIMIT, ProtocolBot
 from bergen.rules import CLASSIC, Rules
+from bergen.tournament import SPRTTest, group_scores
 
 if TYPE_CHECKING:  # imported where the pool is made: multiprocessing is slow to import
     from concurrent.futures import ProcessPoolExecutor
@@ -132,6 +135,8 @@ def run_arena(
     resume: bool = False,
     chunk: int | None = None,
     progress: Callable[[int], None] | None = None,
+    lineups: str = "round-robin",
+    sprt: SPRTTest | None = None,
 ) -> ArenaResult:
     """Play an arena between bots (see :func:`schedule` for the games).
 
@@ -166,6 +171,14 @@ def run_arena(
         chunk: Games per executor job (default: one duplicate group).
         progress: Called with the number of games just finished, as they finish (once at the
             start with the games of the results file, when resuming).
+        lineups: ``"round-robin"`` (every choice of entrants, the default) or ``"gauntlet"``
+            (the first entrant against the others): see :func:`schedule`.
+        sprt: Stop a match of two entrants as soon as this sequential test
+            (:class:`bergen.tournament.SPRTTest`) is decided on the duplicate groups finished
+            so far (:func:`bergen.tournament.group_scores`), ``games`` being the most to play.
+            Groups are judged in index order, so the games kept (those of the groups up to the
+            decision) are the same whatever the executor; a resumed arena decides from its
+            file's games. ``None`` plays every game.
 
     Returns:
         The results, game index ascending.
@@ -178,8 +191,10 @@ def run_arena(
             ``workers`` not an int in 1..:data:`MAX_ARENA_WORKERS`, or above 1 with an
             ``executor``; ``results`` not a path or ``None``; ``resume`` not a bool, or true
             without ``results``; ``chunk`` not an int in 1..:data:`MAX_ARENA_GAMES` or
-            ``None``; ``progress`` not callable or ``None``), or when a spec cannot be loaded
-            or started (each is tried once here, before any game).
+            ``None``; ``progress`` not callable or ``None``; ``lineups`` not one of
+            :data:`LINEUPS`; ``sprt`` not an :class:`~bergen.tournament.SPRTTest` or ``None``,
+            or given with other than two entrants), or when a spec cannot be loaded or
+            started (each is tried once here, before any game).
         ResultsFileError: when ``results`` has results and ``resume`` is false, or is not the
             results of this arena.
         RulesError: when the rules do not allow ``players`` seats.
@@ -188,6 +203,10 @@ def run_arena(
         specs, games, players, seed, rules, move_time, in_process, memory_limit
     )
     _check_run_args(executor, workers, results, resume, chunk, progress)
+    if sprt is not None and not isinstance(sprt, SPRTTest):
+        raise BotError(f"sprt must be a bergen.tournament.SPRTTest or None, got {_brief(sprt)}")
+    if sprt is not None and len(specs) != 2:
+        raise BotError(f"sprt judges a match of two entrants, got {len(specs)}")
     if move_time is not None and math.isinf(move_time):
         move_time = None  # an infinite budget is no limit
     tasks = schedule(
@@ -199,12 +218,18 @@ def run_arena(
         move_time=move_time,
         in_process=in_process,
         memory_limit=memory_limit,
+        lineups=lineups,
     )
     sink = _Finished(progress)
+    if sprt is not None:
+        sink.judge = _SPRTJudge(sprt, players)
     if results is not None:
-        sink.out, sink.done = _open_results(
-            os.fspath(results), _header(tasks, specs, players, seed), resume, tasks
-        )
+        header = _header(tasks, specs, players, seed)
+        if lineups != "round-robin":
+            header["lineups"] = lineups
+        if sprt is not None:
+            header["sprt"] = attrs.asdict(sprt)
+        sink.out, sink.done = _open_results(os.fspath(results), header, resume, tasks)
     try:
         _play_all(tasks, specs, executor, workers, chunk or players, sink)
     except KeyboardInterrupt:
@@ -213,6 +238,32 @@ def run_arena(
     finally:
         sink.close()
     return ArenaResult(specs, players, seed, rules, sink.in_order())
+
+
+class _SPRTJudge:
+    """The sequential test of a two-entrant arena over its duplicate groups, in index order."""
+
+    def __init__(self, test: SPRTTest, players: int) -> None:
+        """No group judged yet."""
+        self.test = test
+        self.players = players
+        self.scores: list[float] = []
+        self.groups = 0  # groups judged, in index order
+        self.decided: int | None = None  # groups up to the decision
+
+    def update(self, done: dict[int, GameResult]) -> bool:
+        """Judge the groups finished in index order since the last call; whether decided."""
+        players = self.players
+        while self.decided is None:
+            g = self.groups
+            members = [done.get(g * players + r) for r in range(players)]
+            if any(m is None for m in members):
+                break
+            self.scores.extend(group_scores([m for m in members if m is not None], players, 0, 1))
+            self.groups += 1
+            if self.test.state(self.scores).decision is not None:
+                self.decided = self.groups
+        return self.decided is not None
 
 
 def _check_run_args(
@@ -263,6 +314,11 @@ class _Finished:
         self.progress = progress
         self.out: IO[str] | None = None
         self.done: dict[int, GameResult] = {}
+        self.judge: _SPRTJudge | None = None
+
+    def stopped(self) -> bool:
+        """Whether the arena's sequential test (if any) is decided by the games so far."""
+        return self.judge is not None and self.judge.update(self.done)
 
     def add(self, batch: Sequence[GameResult]) -> None:
         """Take the results of games just finished; write them to the file."""
@@ -276,8 +332,14 @@ class _Finished:
             self.progress(len(batch))
 
     def in_order(self) -> tuple[GameResult, ...]:
-        """The results so far, game index ascending."""
-        return tuple(self.done[i] for i in sorted(self.done))
+        """The results so far, game index ascending (with a decided sequential test, those of
+        the groups up to its decision).
+        """
+        keep = sorted(self.done)
+        judge = self.judge
+        if judge is not None and judge.decided is not None:
+            keep = [i for i in keep if i < judge.decided * judge.players]
+        return tuple(self.done[i] for i in keep)
 
     def close(self) -> None:
         """Close the results file (again is fine)."""
@@ -317,6 +379,8 @@ def _play_all(
         )
         if sink.done and sink.progress is not None:
             sink.progress(len(sink.done))
+        if sink.stopped():
+            todo, chunks = [], []
         if executor is None and workers > 1:
             from concurrent.futures import ProcessPoolExecutor
 
@@ -324,10 +388,16 @@ def _play_all(
         if executor is None:
             for task in todo:
                 sink.add([_play_game(task, processes)])
+                if sink.stopped():
+                    break
         else:
             futures = [executor.submit(play_games, c) for c in chunks]
             for fut in as_completed(futures):
                 sink.add(fut.result())
+                if sink.stopped():
+                    for other in futures:
+                        other.cancel()
+                    break
     except KeyboardInterrupt:
         with _ignoring_ctrl_c():
             if pool is not None:

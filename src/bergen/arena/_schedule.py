@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 
@@ -21,6 +20,7 @@ from bergen.bots import BotError
 from bergen.errors import _brief
 from bergen.protocol import DEFAULT_MEMORY_LIMIT
 from bergen.rules import CLASSIC, Rules
+from bergen.tournament import gauntlet_lineups, lineup_count, round_robin_lineups
 
 
 def _check_arena_args(
@@ -49,38 +49,47 @@ def _check_arena_args(
     return specs
 
 
+LINEUPS = ("round-robin", "gauntlet")
+"""The kinds of schedule: every choice of entrants (``round-robin``), or the first entrant
+against the others (``gauntlet``): :func:`bergen.tournament.round_robin_lineups`,
+:func:`bergen.tournament.gauntlet_lineups`."""
+
+
+def _check_lineups(lineups: object) -> str:
+    if not isinstance(lineups, str) or lineups not in LINEUPS:
+        raise BotError(f"lineups is 'round-robin' or 'gauntlet', got {_brief(lineups)}")
+    return lineups
+
+
 def _lineups(
-    n: int, players: int, partnerships: bool = False, limit: int | None = None
+    n: int,
+    players: int,
+    partnerships: bool = False,
+    limit: int | None = None,
+    kind: str = "round-robin",
 ) -> list[tuple[int, ...]]:
     """The lineups of ``n`` entrants at ``players`` seats, in the order :func:`schedule` plays
     them, seat by seat; only the first ``limit`` of them when it is given (an arena never plays
     more lineups than it has duplicate groups, and 1,000 entrants have billions of lineups).
 
-    Without partnerships: every choice of ``players`` entrants, or the entrants round the table
-    when there are too few (``A B C A``). With partnerships (four seats; seats 0 and 2 against
-    1 and 3, rule 10) an entrant must never sit on both sides: with four entrants or more, every
+    ``kind="round-robin"`` (:func:`bergen.tournament.round_robin_lineups`), without
+    partnerships: every choice of ``players`` entrants, or the entrants round the table when
+    there are too few (``A B C A``). With partnerships (four seats; seats 0 and 2 against 1 and
+    3, rule 10) an entrant must never sit on both sides: with four entrants or more, every
     choice of four (all different); with fewer, every pair of entrants ``(a, b)`` as
-    ``a b a b``, each bot partnering a copy of itself. Rotating a lineup by whole seats keeps
-    each entrant on one side (one seat swaps the two sides).
+    ``a b a b``, each bot partnering a copy of itself. ``kind="gauntlet"``
+    (:func:`bergen.tournament.gauntlet_lineups`): entrant 0 with every choice of the others
+    (``0 k 0 k`` in partnerships). Rotating a lineup by whole seats keeps each entrant on one
+    side (one seat swaps the two sides).
     """
-    if n >= players:
-        return list(itertools.islice(itertools.combinations(range(n), players), limit))
-    if partnerships and players == 4:
-        pairs = itertools.islice(itertools.combinations(range(n), 2), limit)
-        return [(a, b, a, b) for a, b in pairs]
-    return [tuple(i % n for i in range(players))]
+    if kind == "gauntlet":
+        return gauntlet_lineups(n, players, partnerships=partnerships, limit=limit)
+    return round_robin_lineups(n, players, partnerships=partnerships, limit=limit)
 
 
-def _lineup_count(n: int, players: int, partnerships: bool = False) -> int:
-    """How many lineups :func:`_lineups` has in all."""
-    if n >= players:
-        return math.comb(n, players)
-    if partnerships and players == 4:
-        return math.comb(n, 2)
-    return 1
-
-
-def games_for_all_lineups(entrants: int, players: int, *, partnerships: bool = False) -> int:
+def games_for_all_lineups(
+    entrants: int, players: int, *, partnerships: bool = False, lineups: str = "round-robin"
+) -> int:
     """The fewest games in which every lineup of :func:`schedule` plays once.
 
     Each lineup is a duplicate group of ``players`` games. The lineups are every choice of
@@ -91,20 +100,24 @@ def games_for_all_lineups(entrants: int, players: int, *, partnerships: bool = F
     is a lineup (``A B A B``: each bot partners a copy of itself, so no bot sits on both sides,
     rule 10), so ``comb(entrants, 2) * 4``: 4 for two bots, 12 for three (A-B, A-C, B-C). With
     fewer games some lineups never play, and with more entrants than seats some entrants may
-    never play at all.
+    never play at all. With ``lineups="gauntlet"`` the lineups are the first entrant's with
+    the others (:func:`bergen.tournament.gauntlet_lineups`): ``(entrants - 1) * 2`` games at
+    two seats.
 
     Args:
         entrants: The number of entrants (bot specs), 2 or more.
         players: Seats per game, 2..4.
         partnerships: Whether the games are played in partnerships (four seats only, rule 10).
+        lineups: ``"round-robin"`` or ``"gauntlet"`` (:data:`LINEUPS`).
 
     Returns:
         The number of games.
 
     Raises:
         BotError: when ``entrants`` is not an int in 2..:data:`MAX_ARENA_ENTRANTS`, ``players``
-            is not 2, 3 or 4, or
-            ``partnerships`` is not a bool or is true with other than four seats.
+            is not 2, 3 or 4,
+            ``partnerships`` is not a bool or is true with other than four seats, or
+            ``lineups`` is not one of :data:`LINEUPS`.
     """
     if type(entrants) is not int or not 2 <= entrants <= MAX_ARENA_ENTRANTS:
         raise BotError(
@@ -117,7 +130,8 @@ def games_for_all_lineups(entrants: int, players: int, *, partnerships: bool = F
         raise BotError(f"partnerships must be True or False, got {_brief(partnerships)}")
     if partnerships and players != 4:
         raise BotError(f"partnerships need 4 seats, got players={players}")
-    return _lineup_count(entrants, players, partnerships) * players
+    kind = _check_lineups(lineups)
+    return lineup_count(entrants, players, partnerships=partnerships, kind=kind) * players
 
 
 def schedule(
@@ -130,6 +144,7 @@ def schedule(
     move_time: float | None = 10.0,
     in_process: bool = False,
     memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
+    lineups: str = "round-robin",
 ) -> list[GameTask]:
     """The games of an arena, in order (the duplicate format).
 
@@ -142,7 +157,8 @@ def schedule(
     on the same deals, the seats rotated one place each game (with partnerships this swaps the
     sides, never splits one). ``games`` is rounded up to whole groups. Lineups are played in
     turn, so with fewer than :func:`games_for_all_lineups` games the last lineups never play
-    (and an entrant may never play at all).
+    (and an entrant may never play at all). With ``lineups="gauntlet"`` only the first
+    entrant's lineups with the others are played (:func:`bergen.tournament.gauntlet_lineups`).
 
     Args:
         specs: The entrants' bot specs (two or more).
@@ -154,6 +170,8 @@ def schedule(
         in_process: Whether Python bots are called in the playing process (see
             :func:`run_arena`).
         memory_limit: The memory limit of each bot process, in bytes, or ``None``.
+        lineups: ``"round-robin"`` (every choice of entrants) or ``"gauntlet"`` (the first
+            entrant against the others), :data:`LINEUPS`.
 
     Returns:
         The tasks, game index ascending.
@@ -164,19 +182,21 @@ def schedule(
             1..:data:`MAX_ARENA_GAMES`, ``players`` not 2, 3 or 4, ``seed`` not an int of at
             most 64 bits, ``rules`` not a :class:`~bergen.rules.Rules`, ``move_time`` not
             ``None``, ``math.inf`` or seconds in (0, :data:`MAX_MOVE_TIME`], ``in_process`` not
-            a bool, ``memory_limit`` not ``None`` or an int in 1..2**63-1.
+            a bool, ``memory_limit`` not ``None`` or an int in 1..2**63-1, ``lineups`` not one
+            of :data:`LINEUPS`.
         RulesError: when the rules do not allow ``players`` seats.
     """
     specs = _check_arena_args(
         specs, games, players, seed, rules, move_time, in_process, memory_limit
     )
+    kind = _check_lineups(lineups)
     if move_time is not None and math.isinf(move_time):
         move_time = None  # an infinite budget is no limit
     groups = -(-games // players)
-    lineups = _lineups(len(specs), players, rules.partnerships, limit=groups)
+    chosen = _lineups(len(specs), players, rules.partnerships, limit=groups, kind=kind)
     tasks: list[GameTask] = []
     for g in range(groups):
-        lineup = lineups[g % len(lineups)]
+        lineup = chosen[g % len(chosen)]
         deal_seed = _derive(seed, "deal", g)
         for r in range(players):
             index = g * players + r

@@ -19,6 +19,7 @@ from bergen.arena import (
     MAX_MOVE_TIME,
     PROGRAM_PREFIX,
     ArenaInterrupted,
+    GameResult,
     ResultsFileError,
     bot_command,
     games_for_all_lineups,
@@ -32,6 +33,13 @@ from bergen.cli.options import add_rules_arguments, rules_from_args
 from bergen.errors import RulesError
 from bergen.protocol import DEFAULT_MEMORY_LIMIT
 from bergen.rules import Rules
+from bergen.tournament import (
+    SPRTTest,
+    crosstable,
+    crosstable_text,
+    group_scores,
+    ratings,
+)
 
 __all__ = ["MAX_WORKERS", "register", "run"]
 
@@ -135,7 +143,9 @@ def _words(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _lineup_warning(bots: list[str], games: int, players: int, rules: Rules) -> str | None:
+def _lineup_warning(
+    bots: list[str], games: int, players: int, rules: Rules, lineups: str = "round-robin"
+) -> str | None:
     """The warning for an arena too short for every lineup to play, or ``None``.
 
     Args:
@@ -143,16 +153,19 @@ def _lineup_warning(bots: list[str], games: int, players: int, rules: Rules) -> 
         games: The games that will be played (whole duplicate groups).
         players: Seats per game.
         rules: The ruleset.
+        lineups: ``"round-robin"`` or ``"gauntlet"``.
 
     Returns:
         For example ``"2 games cover 1 of 3 lineups; C never plays: use --games 6 or more"``
         (see :func:`bergen.arena.games_for_all_lineups`; with partnerships and fewer than four
         bots each pair of bots is a lineup), or ``None`` when every lineup plays.
     """
-    needed = games_for_all_lineups(len(bots), players, partnerships=rules.partnerships)
+    needed = games_for_all_lineups(
+        len(bots), players, partnerships=rules.partnerships, lineups=lineups
+    )
     if games >= needed:
         return None
-    tasks = schedule(bots, games, players, 0, rules)
+    tasks = schedule(bots, games, players, 0, rules, lineups=lineups)
     covered = len({tuple(sorted(t.entrants)) for t in tasks})
     playing = {e for t in tasks for e in t.entrants}
     named = [b if bots.count(b) == 1 else f"{b} (entrant {i})" for i, b in enumerate(bots)]
@@ -261,6 +274,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="run on a Dask cluster: a scheduler address, or 'local' for a local cluster of "
         "--workers processes (needs bergen[dask])",
     )
+    p.add_argument(
+        "--gauntlet",
+        action="store_true",
+        help="the first bot against each of the others (never the others among themselves) "
+        "instead of a round robin of every lineup",
+    )
+    p.add_argument(
+        "--sprt",
+        metavar="ELO0,ELO1[,ALPHA,BETA]",
+        help="two bots: stop as soon as a sequential probability ratio test on the duplicate "
+        "groups decides between 'the first bot is ELO0 logistic Elo stronger' and 'ELO1 "
+        "stronger' (error rates ALPHA and BETA, default 0.05), --games being the most to play; "
+        "e.g. --sprt 0,50",
+    )
+    p.add_argument(
+        "--ratings",
+        action="store_true",
+        help="also print openskill ratings of the bots over the games (needs bergen[ratings])",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_rules_arguments(p)
     p.set_defaults(run=run)
@@ -311,6 +343,17 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as e:
         print(f"bergen arena: {e}", file=sys.stderr)
         return 2
+    sprt: SPRTTest | None = None
+    if args.sprt is not None:
+        parsed = _sprt_test(args.sprt)
+        if isinstance(parsed, str):
+            print(f"bergen arena: --sprt {parsed}", file=sys.stderr)
+            return 2
+        sprt = parsed
+        if len(args.bots) != 2:
+            print("bergen arena: --sprt judges a match of two bots", file=sys.stderr)
+            return 2
+    lineups = "gauntlet" if args.gauntlet else "round-robin"
     import_from_cwd(args.bots)
     try:
         for spec in args.bots:
@@ -325,7 +368,7 @@ def run(args: argparse.Namespace) -> int:
             f"bergen arena: playing {total} games (whole duplicate groups of {args.players})",
             file=sys.stderr,
         )
-    warning = _lineup_warning(args.bots, total, args.players, rules)
+    warning = _lineup_warning(args.bots, total, args.players, rules, lineups)
     if warning is not None:
         print(f"bergen arena: {warning}", file=sys.stderr)
     try:
@@ -347,6 +390,8 @@ def run(args: argparse.Namespace) -> int:
                 results=args.results,
                 resume=args.resume,
                 progress=bar,
+                lineups=lineups,
+                sprt=sprt,
             )
     except ArenaInterrupted as e:
         print(e.result.report())
@@ -365,4 +410,47 @@ def run(args: argparse.Namespace) -> int:
         print(f"bergen arena: --dask {args.dask}: {e}", file=sys.stderr)
         return 1
     print(result.report())
+    _print_tournament(result.games, args, sprt)
     return 0
+
+
+def _sprt_test(text: str) -> SPRTTest | str:
+    """The test of ``--sprt ELO0,ELO1[,ALPHA,BETA]``, or what is wrong with it."""
+    parts = text.split(",")
+    try:
+        values = [float(x) for x in parts]
+    except ValueError:
+        values = []
+    if len(values) not in (2, 4):
+        return f"takes ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA (numbers), got {text!r}"
+    try:
+        return SPRTTest(*values)
+    except BotError as e:
+        return str(e)
+
+
+def _print_tournament(
+    games: tuple[GameResult, ...], args: argparse.Namespace, sprt: SPRTTest | None
+) -> None:
+    """The crosstable (three bots or more), the SPRT's verdict and the ratings, as asked."""
+    if len(args.bots) > 2:
+        print()
+        print("Crosstable: the row's score per game against the column [95% Wilson] (games)")
+        print(crosstable_text(crosstable(games, len(args.bots)), args.bots))
+    if sprt is not None:
+        print()
+        print(sprt.state(group_scores(games, args.players, 0, 1)))
+    if args.ratings:
+        print()
+        try:
+            rated = ratings(games, len(args.bots))
+        except BotError as e:
+            print(f"ratings: {e}")
+            return
+        print("Ratings (openskill Plackett-Luce; ordinal = mu - 3 sigma):")
+        width = max(3, *(len(b) for b in args.bots))
+        for r in sorted(rated, key=lambda r: -r.ordinal):
+            print(
+                f"  {args.bots[r.entrant]:<{width}}  mu {r.mu:6.2f}  sigma {r.sigma:5.2f}  "
+                f"ordinal {r.ordinal:6.2f}"
+            )
