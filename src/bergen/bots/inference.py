@@ -113,25 +113,26 @@ class OpponentModel:
         """The probabilities of moves with the given utilities (see the class docstring).
 
         Args:
-            utilities: One number per legal move (at least one).
+            utilities: One number per legal move (1..10,000 of them).
 
         Returns:
             One probability per move, summing to 1.
 
         Raises:
-            BotError: when ``utilities`` is not a non-empty sequence of finite numbers.
+            BotError: when ``utilities`` is not a sequence of 1..10,000 finite numbers.
         """
         if (
             isinstance(utilities, str | bytes)
             or not isinstance(utilities, Sequence)
-            or not utilities
+            or not 1 <= len(utilities) <= 10_000
             or not all(
                 not isinstance(u, bool) and isinstance(u, int | float) and math.isfinite(u)
                 for u in utilities
             )
         ):
             raise BotError(
-                f"utilities must be a non-empty sequence of finite numbers, got {_brief(utilities)}"
+                "utilities must be a sequence of 1..10,000 finite numbers (one per legal move), "
+                f"got {_brief(utilities)}"
             )
         k = len(utilities)
         best = max(utilities)
