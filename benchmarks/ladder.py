@@ -226,7 +226,8 @@ def sprt_match(a: str, b: str, args: argparse.Namespace) -> None:
             _file(args.results, f"sprt-{k}.jsonl"),
             args.workers,
         )
-        games.extend(attrs.evolve(g, index=len(games) + g.index) for g in chunk)
+        offset = len(games)
+        games.extend(attrs.evolve(g, index=offset + g.index) for g in chunk)
         k += 1
         state = test.state(group_scores(games, 2, 0, 1))
         print(f"  {len(games)} games: {state}", file=sys.stderr, flush=True)
