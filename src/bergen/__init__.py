@@ -33,6 +33,8 @@ from bergen.match import MatchState
 from bergen.moves import DRAW, PASS, Draw, End, Lead, Move, Pass, Play, parse_move
 from bergen.notation import parse_short, short
 from bergen.position_text import PositionTextError
+from bergen.public import PublicRound
+from bergen.public_match import PublicMatch
 from bergen.records import (
     RECORD_FORMAT,
     Record,
@@ -158,6 +160,8 @@ __all__ = [
     "Points",
     "PositionError",
     "PositionTextError",
+    "PublicMatch",
+    "PublicRound",
     "RandomBot",
     "Reason",
     "Record",

@@ -127,6 +127,12 @@ class Reason(enum.Enum):
     """Any move after the round (or the match) has ended."""
     NOT_A_MOVE = "not_a_move"
     """Something that is not a :class:`~bergen.moves.Lead`, ``Play``, ``Draw`` or ``Pass``."""
+    TILE_SEEN = "tile_seen"
+    """Public play (:class:`~bergen.public.PublicRound`): the tile is already on the line, or
+    was shown in another seat's hand."""
+    KNOWN_VOID = "known_void"
+    """Public play: the tile carries a number the seat is known not to hold (it drew or
+    passed while an end showed it, rule 4, and has kept no unseen tile since)."""
 
     def __repr__(self) -> str:
         """Valid Python: ``Reason.MUST_PLAY``."""

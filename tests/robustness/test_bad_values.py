@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bergen
+import bergen.public
 from bergen import (
     CLASSIC,
     DRAW,
@@ -783,7 +784,39 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "SPRTTest(beta=v)": lambda v: tournament.SPRTTest(beta=v),
     "SPRTTest().llr(v)": lambda v: tournament.SPRTTest().llr(v),
     "SPRTTest().state(v)": lambda v: tournament.SPRTTest().state(v),
+    # scorekeeping from public information
+    "PublicRound.start(v, 3)": lambda v: bergen.PublicRound.start(v, 3),
+    "PublicRound.start(SIMPLE, v)": lambda v: bergen.PublicRound.start(bergen.SIMPLE, v),
+    "PublicRound.start(SIMPLE, 3, scores=v)": lambda v: bergen.PublicRound.start(
+        bergen.SIMPLE, 3, scores=v
+    ),
+    "PublicRound.start(SIMPLE, 3, dealer=v)": lambda v: bergen.PublicRound.start(
+        bergen.SIMPLE, 3, dealer=v
+    ),
+    "PublicRound.start(SIMPLE, 3, hand_size=v)": lambda v: bergen.PublicRound.start(
+        bergen.SIMPLE, 3, hand_size=v
+    ),
+    "public_round.apply(v, 0)": lambda v: PUBLIC.apply(v, 0),
+    "public_round.apply('1-1', v)": lambda v: PUBLIC.apply("1-1", v),
+    "public_round.apply(DRAW, 1, drawn=v)": lambda v: PUBLIC_LED.apply(DRAW, 1, drawn=v),
+    "public_round.reveal(v)": lambda v: PUBLIC_DRY.reveal(v),
+    "public_round.settle(v)": lambda v: PUBLIC_DRY.settle(v),
+    "public_round.side_of(v)": lambda v: PUBLIC.side_of(v),
+    "parse_public_move(v)": lambda v: bergen.public.parse_public_move(v),
+    "PublicMatch.start(v, 3)": lambda v: bergen.PublicMatch.start(v, 3),
+    "PublicMatch.start(SIMPLE, v)": lambda v: bergen.PublicMatch.start(bergen.SIMPLE, v),
+    "PublicMatch.start(SIMPLE, 3, scores=v)": lambda v: bergen.PublicMatch.start(
+        bergen.SIMPLE, 3, scores=v
+    ),
+    "public_match.apply(v, 0)": lambda v: bergen.PublicMatch.start(bergen.SIMPLE, 3).apply(v, 0),
+    "public_match.reveal(v)": lambda v: bergen.PublicMatch.start(bergen.SIMPLE, 3).reveal(v),
+    "public_match.settle(v)": lambda v: bergen.PublicMatch.start(bergen.SIMPLE, 3).settle(v),
 }
+
+PUBLIC = bergen.PublicRound.start(bergen.SIMPLE, 3)
+PUBLIC_LED = PUBLIC.apply("1-1", 0)[0]
+# Two seats of 14 tiles: nothing to draw after the lead, a block may be revealed or settled.
+PUBLIC_DRY = bergen.PublicRound.start(bergen.SIMPLE, 2, hand_size=14).apply("6-6", 0)[0]
 
 
 WRITES_FILES = {"dump(record, v)"}
@@ -868,6 +901,8 @@ MODULES = (
     "bergen.rules",
     "bergen.round",
     "bergen.match",
+    "bergen.public",
+    "bergen.public_match",
     "bergen.playerview",
     "bergen.sampling",
     "bergen.view",

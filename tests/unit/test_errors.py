@@ -56,4 +56,6 @@ def test_reason_values():
         "not_a_lead",
         "round_over",
         "not_a_move",
+        "tile_seen",
+        "known_void",
     }
