@@ -121,6 +121,8 @@ class PublicRound:
         hands: The hands turned over at a blocked hand (:meth:`reveal`), else ``None``.
         pending: The seat whose last move was a draw of an unshown tile not yet accounted for
             (that tile may carry any number), else ``None``.
+        scored: The round's score events so far, each with the index of the entry that caused
+            it among the lead draws and the moves (a settled block: one past the last).
     """
 
     rules: Rules
@@ -141,6 +143,7 @@ class PublicRound:
     lead_draws: tuple[Action, ...] = ()
     hands: tuple[Hand, ...] | None = None
     pending: int | None = None
+    scored: tuple[tuple[int, ScoreEvent], ...] = ()
     _table: Table = attrs.field(alias="table", eq=False, hash=False)
 
     # ------------------------------------------------------------------ construction
@@ -383,6 +386,9 @@ class PublicRound:
         if not isinstance(move, Lead | Play | Draw | Pass):
             raise self._error(move, seat, Reason.NOT_A_MOVE, f"not a move: {_brief(move)}")
         after, events = self._next(move, seat, shown)
+        if events:
+            index = len(self.lead_draws) + len(self.history)
+            after = attrs.evolve(after, scored=(*self.scored, *[(index, e) for e in events]))
         why = after._infeasible()
         if why is not None:
             grew = len(after.history) > len(self.history)
@@ -814,16 +820,19 @@ class PublicRound:
         )
         pos: K.Position = (masks, line.left, line.right, flags, 0)  # type: ignore[assignment]
         last = self.history[-1].seat if self.history else (self.to_move or 0)
-        _, to_move, scores, _, winner, events = K.block(table, pos, last, self.scores, ())
+        _, to_move, scores, _, winner, kernel_events = K.block(table, pos, last, self.scores, ())
+        events = tuple([_event(e) for e in kernel_events])
+        index = len(self.lead_draws) + len(self.history)
         after = attrs.evolve(
             self,
+            scored=(*self.scored, *[(index, e) for e in events]),
             scores=scores,
             to_move=to_move,
             outcome=self._outcome(K.BLOCKED, winner),
             hands=hands,
             pending=None,
         )
-        return after, tuple([_event(e) for e in events])
+        return after, events
 
     def _check_hands(self, hands: object) -> tuple[int, ...]:
         """The revealed hands as masks, checked against everything known (see

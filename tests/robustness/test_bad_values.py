@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 import bergen
 import bergen.public
+import bergen.records.public
 from bergen import (
     CLASSIC,
     DRAW,
@@ -811,7 +812,16 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "public_match.apply(v, 0)": lambda v: bergen.PublicMatch.start(bergen.SIMPLE, 3).apply(v, 0),
     "public_match.reveal(v)": lambda v: bergen.PublicMatch.start(bergen.SIMPLE, 3).reveal(v),
     "public_match.settle(v)": lambda v: bergen.PublicMatch.start(bergen.SIMPLE, 3).settle(v),
+    "loads_public(v)": lambda v: bergen.records.public.loads_public(v),
+    "load_public(v)": lambda v: bergen.records.public.load_public(v),
+    "dumps_public(v)": lambda v: bergen.records.public.dumps_public(v),
+    "public_record_to_json(v)": lambda v: bergen.records.public.public_record_to_json(v),
+    "record_public(v)": lambda v: bergen.records.public.record_public(v),
+    "record_public(match, v)": lambda v: bergen.records.public.record_public(PUBLIC_MATCH, v),
+    "PublicRecord(v, names)": lambda v: bergen.records.public.PublicRecord(v, ("A", "B", "C")),
+    "PublicRecord(match, v)": lambda v: bergen.records.public.PublicRecord(PUBLIC_MATCH, v),
 }
+PUBLIC_MATCH = bergen.PublicMatch.start(bergen.SIMPLE, 3)
 
 PUBLIC = bergen.PublicRound.start(bergen.SIMPLE, 3)
 PUBLIC_LED = PUBLIC.apply("1-1", 0)[0]
@@ -912,6 +922,7 @@ MODULES = (
     "bergen.analysis",
     "bergen.records",
     "bergen.records.view",
+    "bergen.records.public",
     "bergen.bots",
     "bergen.protocol",
     "bergen.arena",

@@ -14,11 +14,11 @@ import sys
 from collections.abc import Sequence
 
 from bergen import COMPILED, __version__
-from bergen.cli import analyse, arena, bot, conformance, play, replay, simulate
+from bergen.cli import analyse, arena, bot, conformance, keep, play, replay, simulate
 
 __all__ = ["build_parser", "main"]
 
-_SUBCOMMANDS = (simulate, replay, analyse, arena, play, bot, conformance)
+_SUBCOMMANDS = (simulate, replay, analyse, arena, play, keep, bot, conformance)
 
 
 def build_parser() -> argparse.ArgumentParser:
