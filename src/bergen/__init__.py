@@ -11,6 +11,7 @@ from bergen._compiled import COMPILED
 from bergen._version import __version__
 from bergen.arena import ArenaResult, run_arena
 from bergen.bots import Bot, BotError, GreedyBot, PIMCBot, RandomBot, SearchBot, load_bot
+from bergen.chance import ChanceDeal, ChanceRound
 from bergen.deal import Deal, shuffled_tiles
 from bergen.errors import (
     AmbiguousMoveError,
@@ -118,6 +119,8 @@ __all__ = [
     "Boneyard",
     "Bot",
     "BotError",
+    "ChanceDeal",
+    "ChanceRound",
     "Deal",
     "Draw",
     "DrawWhen",

@@ -822,6 +822,36 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "PublicRecord(match, v)": lambda v: bergen.records.public.PublicRecord(PUBLIC_MATCH, v),
 }
 PUBLIC_MATCH = bergen.PublicMatch.start(bergen.SIMPLE, 3)
+CHANCE_HANDS = ["3-3 6-0 1-0 2-0 4-0 5-0", "6-6 6-5 6-4 5-4 5-2 4-2"]
+CHANCE = bergen.ChanceRound.start(CHANCE_HANDS).apply("3-3", 0)[0]
+CALLS.update(
+    {
+        "ChanceRound.start(v)": lambda v: bergen.ChanceRound.start(v),
+        "ChanceRound.start(hands, v)": lambda v: bergen.ChanceRound.start(CHANCE_HANDS, v),
+        "ChanceRound.start(hands, dealer=v)": lambda v: bergen.ChanceRound.start(
+            CHANCE_HANDS, dealer=v
+        ),
+        "ChanceRound.start(hands, scores=v)": lambda v: bergen.ChanceRound.start(
+            CHANCE_HANDS, scores=v
+        ),
+        "chance_round.apply(v, 1)": lambda v: CHANCE.apply(v, 1),
+        "chance_round.apply('draw 6-1', v)": lambda v: CHANCE.apply("draw 6-1", v),
+        "chance_round.apply(DRAW, 1, drawn=v)": lambda v: CHANCE.apply(DRAW, 1, drawn=v),
+        "chance_round.view(v)": lambda v: CHANCE.view(v),
+        "ChanceDeal.start(v, 3)": lambda v: bergen.ChanceDeal.start(v, 3),
+        "ChanceDeal.start(SIMPLE, v)": lambda v: bergen.ChanceDeal.start(bergen.SIMPLE, v),
+        "ChanceDeal.start(SIMPLE, 3, dealer=v)": lambda v: bergen.ChanceDeal.start(
+            bergen.SIMPLE, 3, dealer=v
+        ),
+        "ChanceDeal.start(SIMPLE, 3, scores=v)": lambda v: bergen.ChanceDeal.start(
+            bergen.SIMPLE, 3, scores=v
+        ),
+        "chance_deal.give(v, hand)": lambda v: bergen.ChanceDeal.start(bergen.SIMPLE, 3).give(
+            v, "1-1 5-4 4-3 2-2 0-0"
+        ),
+        "chance_deal.give(0, v)": lambda v: bergen.ChanceDeal.start(bergen.SIMPLE, 3).give(0, v),
+    }
+)
 
 PUBLIC = bergen.PublicRound.start(bergen.SIMPLE, 3)
 PUBLIC_LED = PUBLIC.apply("1-1", 0)[0]
@@ -911,6 +941,7 @@ MODULES = (
     "bergen.rules",
     "bergen.round",
     "bergen.match",
+    "bergen.chance",
     "bergen.public",
     "bergen.public_match",
     "bergen.playerview",
