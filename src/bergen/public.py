@@ -12,8 +12,10 @@ more tiles than it holds; nothing is drawn from the reserve, and a seat that cou
 not; a seat that showed a tile that fits neither draws nor passes. It infers what it can: a
 seat that drew or passed while the ends showed ``a`` and ``b`` holds no tile carrying ``a`` or
 ``b`` (a *void*), until it keeps a tile it drew unseen, and it refuses a later play of such a
-tile. A move it refuses cannot be legal in the full game; a move it accepts may still have
-broken a rule that only the hidden hands would show (a table's misplay is scored as played).
+tile. Under ``DrawWhen.ANY_TIME`` (a draw while a tile fits is allowed, rule 4) a draw shows
+nothing and only a pass shows a void. A move it refuses cannot be legal in the full game; a
+move it accepts may still have broken a rule that only the hidden hands would show (a table's
+misplay is scored as played).
 
 A blocked hand (rule 8) needs the hands: :meth:`PublicRound.reveal` takes them, checks them
 against everything known and judges the block by the rules' judge, or :meth:`PublicRound.settle`
@@ -23,6 +25,7 @@ play or draw, the round stops taking moves (:attr:`PublicRound.awaiting_result`)
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 
 import attrs
@@ -57,6 +60,20 @@ def _numbers_mask(numbers: frozenset[int]) -> int:
     for n in numbers:
         mask |= FIT[n]
     return mask
+
+
+def _seat_number(seat: object) -> int | None:
+    """``seat`` as a seat number: an int (or a value with ``__index__``, such as a NumPy
+    integer), not a bool; ``None`` when it is none.
+    """
+    if isinstance(seat, bool):
+        return None
+    if isinstance(seat, int):
+        return int(seat)
+    try:
+        return operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def _event(event: K.Event) -> ScoreEvent:
@@ -385,6 +402,16 @@ class PublicRound:
                 raise PositionError(f"drawn is only for a draw, not for {_brief(move)}")
         if not isinstance(move, Lead | Play | Draw | Pass):
             raise self._error(move, seat, Reason.NOT_A_MOVE, f"not a move: {_brief(move)}")
+        if seat is not None:
+            number = _seat_number(seat)
+            if number is None:
+                raise self._error(
+                    move,
+                    seat,
+                    Reason.NOT_YOUR_TURN,
+                    f"seat must be a seat number, an int 0..{self.seats - 1}; got {_brief(seat)}",
+                )
+            seat = number
         after, events = self._next(move, seat, shown)
         if events:
             index = len(self.lead_draws) + len(self.history)
@@ -429,7 +456,8 @@ class PublicRound:
             )
         if isinstance(move, Play):
             return self._play(move, mover)
-        self._check_no_fit(move, mover)
+        if isinstance(move, Pass) or not self._table.draw_any_time:
+            self._check_no_fit(move, mover)
         if isinstance(move, Pass):
             if self.drawable:
                 raise self._error(
@@ -724,6 +752,21 @@ class PublicRound:
         known = list(self.known)
         if shown is not None:
             known[seat] = known[seat] | {shown}
+        if self._table.draw_any_time:
+            # DrawWhen.ANY_TIME: a draw says nothing of the hand, and an unseen tile kept may
+            # carry any number.
+            voids = list(self.voids)
+            if shown is None:
+                voids[seat] = frozenset()
+            return attrs.evolve(
+                self,
+                counts=tuple(counts),
+                boneyard_size=self.boneyard_size - 1,
+                known=tuple(known),
+                voids=tuple(voids),
+                history=(*self.history, Action(seat, DRAW, shown)),
+                pending=None,
+            )
         return attrs.evolve(
             self,
             counts=tuple(counts),

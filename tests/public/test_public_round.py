@@ -310,3 +310,22 @@ def test_states_are_unchanged_by_a_refused_move() -> None:
     with pytest.raises(IllegalMoveError):
         state.apply("5-4L", seat=BEN)
     assert (state.line, state.counts, state.scores, state.voids, state.known) == before
+
+
+class _Index:
+    """An integer-like seat (as a NumPy integer is): it has __index__."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_a_seat_given_as_an_integer_like_value() -> None:
+    state, _ = PublicRound.start(SIMPLE, 3).apply("1-1", seat=_Index(ALICE))  # type: ignore[arg-type]
+    state, _ = state.apply("4-1R", _Index(BEN))  # type: ignore[arg-type]
+    assert state.to_move == CARA
+    with pytest.raises(IllegalMoveError) as error:
+        state.apply("5-1L", True)  # a bool is no seat number
+    assert error.value.reason is Reason.NOT_YOUR_TURN

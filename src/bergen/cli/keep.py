@@ -40,6 +40,16 @@ blocked: reveal 6-6 5-4 / 3-1 / 2-0 4-4       the hands turned over, in seat ord
          settle Alice   settle 1   settle none the table's result
 other:   undo  show  help  q"""
 
+_DESCRIPTION = (
+    "Keep the score of a game played with real tiles. Type each move as it happens: 4-1R, "
+    "draw (the tile not shown) or 'draw 6-2', pass; the lead names its player, 'Alice 1-1'. "
+    "After each entry the ends, the tiles each player holds, every header announced and the "
+    "scores are shown. 'undo' takes back the last entry; a blocked hand is settled with "
+    "'reveal' and the hands turned over (separated by '/', in seat order) or 'settle' and the "
+    "winner. --save writes the game after every entry, --resume continues it, --input reads "
+    "the entries from a file for scripts (docs/rules.md, rules 2-9)."
+)
+
 _KINDS = {
     EventKind.DOUBLE_HEADER: "double header",
     EventKind.TRIPLE_HEADER: "triple header",
@@ -269,7 +279,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser(
         "keep",
         help="keep the score of a game played with real tiles",
-        description=__doc__.split("\n\n")[1] if __doc__ else None,
+        description=_DESCRIPTION,
     )
     p.add_argument(
         "--players",
