@@ -7,7 +7,9 @@ from 27 down to 1, draw ``u = rng.random()`` and swap positions ``i`` and ``int(
 for a given int seed). Seat 0 takes the first ``hand_size`` tiles of the shuffled order, seat 1
 the next, and so on; the rest is the boneyard, top first. The ``k``-th shuffle of a match
 (``k = 0, 1, ...``, redeals included) is the ``k``-th shuffle drawn from one
-``random.Random(seed)``: each shuffle uses exactly 27 numbers.
+``random.Random(seed)``: each shuffle uses exactly 27 numbers. A match carries the generator's
+state forward from one deal to the next (an immutable snapshot its states share), so each of its
+deals costs the same whatever its index; :meth:`Deal.from_seed` gives the same deal.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import attrs
 
 from bergen.errors import ArgumentError, PositionError, _brief
 from bergen.hands import Hand
-from bergen.kernel.deal import shuffle
+from bergen.kernel.deal import StreamState, next_shuffle, shuffle, stream_at
 from bergen.tiles import FULL_MASK, TILES, Tile, tile_mask
 
 __all__ = ["MAX_SHUFFLE_INDEX", "Deal", "shuffled_tiles"]
@@ -28,6 +30,21 @@ MAX_SHUFFLE_INDEX = 1_000_000
 :meth:`Deal.from_seed` deal: the ``k``-th shuffle draws ``27 * (k + 1)`` numbers from the
 generator, about 1.5 s at this limit (pure Python). A match of a million deals is far beyond
 any real one (a record of 10 MiB holds about 50,000)."""
+
+
+def _check_seed_index(seed: object, shuffle_index: object) -> None:
+    """Raise ArgumentError unless ``seed`` is an int of at most 64 bits, PositionError unless
+    ``shuffle_index`` is an int in ``0..MAX_SHUFFLE_INDEX``.
+    """
+    if type(seed) is not int or seed.bit_length() > 64:
+        raise ArgumentError(
+            f"a seed is an int of at most 64 bits (|seed| < 2**64), got {_brief(seed)}"
+        )
+    if type(shuffle_index) is not int or not 0 <= shuffle_index <= MAX_SHUFFLE_INDEX:
+        raise PositionError(
+            f"a shuffle index is an int in 0..{MAX_SHUFFLE_INDEX:,} (MAX_SHUFFLE_INDEX), got "
+            f"{_brief(shuffle_index)}"
+        )
 
 
 def shuffled_tiles(seed: int, shuffle_index: int = 0) -> tuple[Tile, ...]:
@@ -47,15 +64,7 @@ def shuffled_tiles(seed: int, shuffle_index: int = 0) -> tuple[Tile, ...]:
         ArgumentError: when ``seed`` is not an int of at most 64 bits.
         PositionError: when ``shuffle_index`` is not an int in ``0..MAX_SHUFFLE_INDEX``.
     """
-    if type(seed) is not int or seed.bit_length() > 64:
-        raise ArgumentError(
-            f"a seed is an int of at most 64 bits (|seed| < 2**64), got {_brief(seed)}"
-        )
-    if type(shuffle_index) is not int or not 0 <= shuffle_index <= MAX_SHUFFLE_INDEX:
-        raise PositionError(
-            f"a shuffle index is an int in 0..{MAX_SHUFFLE_INDEX:,} (MAX_SHUFFLE_INDEX), got "
-            f"{_brief(shuffle_index)}"
-        )
+    _check_seed_index(seed, shuffle_index)
     return tuple([TILES[t] for t in shuffle(seed, shuffle_index)])
 
 
@@ -171,13 +180,14 @@ class Deal:
             ArgumentError: for a seed that is not an int of at most 64 bits.
             PositionError: for a bad seat count or hand size.
         """
-        if type(seats) is not int or not 2 <= seats <= 4:
-            raise PositionError(f"a deal has 2, 3 or 4 seats, got {_brief(seats)}")
-        if type(hand_size) is not int or hand_size < 1 or hand_size * seats > len(TILES):
-            raise PositionError(
-                f"hand size {_brief(hand_size)} does not fit {seats} seats in 28 tiles"
-            )
-        order = shuffled_tiles(seed, shuffle_index)
+        _check_table(seats, hand_size)
+        return cls._of_order(shuffled_tiles(seed, shuffle_index), seats, hand_size)
+
+    @classmethod
+    def _of_order(cls, order: tuple[Tile, ...], seats: int, hand_size: int) -> Deal:
+        """The deal of the shuffled ``order`` (rule 1): seat 0 takes the first ``hand_size``
+        tiles, seat 1 the next, and so on; the rest is the boneyard, top first.
+        """
         hands = tuple([order[i * hand_size : (i + 1) * hand_size] for i in range(seats)])
         return cls(hands, order[seats * hand_size :])
 
@@ -199,6 +209,67 @@ class Deal:
 
 
 _FULL_MASK = FULL_MASK
+
+
+def _check_table(seats: object, hand_size: object) -> None:
+    """Raise PositionError unless ``seats`` is 2..4 and ``hand_size`` fits them in 28 tiles."""
+    if type(seats) is not int or not 2 <= seats <= 4:
+        raise PositionError(f"a deal has 2, 3 or 4 seats, got {_brief(seats)}")
+    if type(hand_size) is not int or hand_size < 1 or hand_size * seats > len(TILES):
+        raise PositionError(f"hand size {_brief(hand_size)} does not fit {seats} seats in 28 tiles")
+
+
+@attrs.frozen(eq=False, repr=False)
+class _SeedStream:
+    """A seed's deal stream from shuffle ``index`` on: ``seed``, the index of its next shuffle
+    and a snapshot of the generator just before it (:func:`bergen.kernel.deal.stream_at`).
+    Immutable, so the states of a match share it; :meth:`deal` gives the deal
+    ``Deal.from_seed(seed, seats, hand_size, index)`` and the stream after it at a constant
+    cost, where ``Deal.from_seed`` replays ``27 * (index + 1)`` numbers of the generator.
+    Pickled and copied as ``(seed, index)``: the snapshot is worked out again when unpickled.
+    """
+
+    seed: int
+    index: int
+    _state: StreamState
+
+    @classmethod
+    def at(cls, seed: int, index: int) -> _SeedStream:
+        """The stream of ``seed`` before its shuffle ``index``; costs ``27 * index`` numbers.
+
+        Raises:
+            ArgumentError, PositionError: as :func:`shuffled_tiles` does, for a bad seed or
+                index.
+        """
+        _check_seed_index(seed, index)
+        return cls(seed, index, stream_at(seed, index))
+
+    def deal(self, seats: int, hand_size: int) -> tuple[Deal, _SeedStream]:
+        """The deal of this stream's next shuffle and the stream after it.
+
+        Raises:
+            PositionError: for a bad seat count or hand size (as :meth:`Deal.from_seed`), or
+                when the index would pass ``MAX_SHUFFLE_INDEX``.
+        """
+        _check_table(seats, hand_size)
+        _check_seed_index(self.seed, self.index)
+        order, state = next_shuffle(self._state)
+        tiles = tuple([TILES[t] for t in order])
+        return Deal._of_order(tiles, seats, hand_size), _SeedStream(
+            self.seed, self.index + 1, state
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle as ``(seed, index)``."""
+        return (_SeedStream.at, (self.seed, self.index))
+
+    def __copy__(self) -> _SeedStream:
+        """The stream itself: it is immutable."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> _SeedStream:
+        """The stream itself: it is immutable."""
+        return self
 
 
 def deal_masks(deal: Deal) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import attrs
 
 from bergen._setup import _rules
-from bergen.deal import Deal
+from bergen.deal import Deal, _SeedStream
 from bergen.errors import (
     ArgumentError,
     IllegalMoveError,
@@ -103,6 +103,10 @@ class MatchState:
     round: RoundState | None = None
     rounds: tuple[RoundState, ...] = attrs.field(default=(), converter=_as_tuple)
     redeals: tuple[Deal, ...] = attrs.field(default=(), converter=_as_tuple)
+    # The seed's deal stream at ``shuffles`` (the generator carried forward from the last deal,
+    # shared by the match's states), or None: then the next deal replays the seed's stream from
+    # its start. Not a field users see: not compared, not shown.
+    _stream: _SeedStream | None = attrs.field(default=None, eq=False, repr=False, alias="stream")
 
     @property
     def is_over(self) -> bool:
@@ -305,11 +309,12 @@ class MatchState:
         seats = self.seats
         hand_size = rules.for_table(seats).hand_size
         redeal = rules.no_double is NoDouble.REDEAL
-        shuffles = self.shuffles
         redeals = self.redeals
+        stream = self._stream
+        if stream is None or stream.seed != seed or stream.index != self.shuffles:
+            stream = _SeedStream.at(seed, self.shuffles)
         for _ in range(_MAX_REDEALS):
-            deal = Deal.from_seed(seed, seats, hand_size, shuffles)
-            shuffles += 1
+            deal, stream = stream.deal(seats, hand_size)
             if redeal and not deal.has_double:
                 redeals = (*redeals, deal)
                 continue
@@ -317,13 +322,14 @@ class MatchState:
                 rules=rules,
                 seats=seats,
                 seed=seed,
-                shuffles=shuffles,
+                shuffles=stream.index,
                 dealer=dealer,
                 scores=scores,
                 target=self.target,
                 round=RoundState.start(deal, rules, dealer=dealer, scores=scores),
                 rounds=rounds,
                 redeals=redeals,
+                stream=stream,
             )
         raise PositionError(f"no double in {_MAX_REDEALS} deals")  # pragma: no cover
 
@@ -374,6 +380,7 @@ class MatchState:
                     round=rnd,
                     rounds=self.rounds,
                     redeals=self.redeals,
+                    stream=self._stream,
                 ),
                 events,
             )

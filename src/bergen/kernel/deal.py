@@ -5,13 +5,14 @@ A seeded shuffle is reproducible on every Python version and platform: start fro
 indexes in order; for ``i`` from 27 down to 1, draw ``u = rng.random()`` from
 ``random.Random(seed)`` and swap positions ``i`` and ``int(u * (i + 1))``. The ``k``-th shuffle
 of a seed (``k = 0, 1, ...``) is the ``k``-th run of 27 numbers of that one generator. Every
-shuffle is worked out from the seed alone; nothing is kept between calls.
+shuffle is worked out from the seed, or from an immutable snapshot of the generator taken after
+the shuffle before it (:func:`stream_at`, :func:`next_shuffle`); nothing is kept between calls.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 from bergen.kernel.table import HIGHEST_DOUBLE, LOWEST_DOUBLE, Table
 from bergen.kernel.tiles import DOUBLES_MASK, IS_DOUBLE, N_TILES
@@ -23,17 +24,53 @@ SHUFFLE_DRAWS: Final = N_TILES - 1
 def shuffle(seed: int, index: int) -> tuple[int, ...]:
     """The 28 tile indexes in the order of shuffle ``index`` (0 first) of ``seed``.
 
-    Cost: ``27 * (index + 1)`` numbers of the generator.
+    Cost: ``27 * (index + 1)`` numbers of the generator. A match's deals in turn use
+    :func:`stream_at` once and then :func:`next_shuffle`, at a constant cost per deal.
     """
     rng = random.Random(seed)
     rnd = rng.random
     for _ in range(SHUFFLE_DRAWS * index):
         rnd()
+    return _shuffled(rng)
+
+
+def _shuffled(rng: random.Random) -> tuple[int, ...]:
+    """The 28 tile indexes shuffled with the next 27 numbers of ``rng`` (Fisher-Yates)."""
+    rnd = rng.random
     order = list(range(N_TILES))
     for i in range(N_TILES - 1, 0, -1):
         j = int(rnd() * (i + 1))
         order[i], order[j] = order[j], order[i]
     return tuple(order)
+
+
+StreamState = tuple[Any, ...]
+"""A snapshot of ``random.Random(seed)`` between two shuffles (``Random.getstate()``): an
+immutable tuple, so the states of one match can share it."""
+
+
+def stream_at(seed: int, index: int) -> StreamState:
+    """The generator of ``seed`` just before shuffle ``index`` (0 first), as a snapshot.
+
+    Cost: ``27 * index`` numbers of the generator, once; each later shuffle of the stream is
+    one :func:`next_shuffle`.
+    """
+    rng = random.Random(seed)
+    rnd = rng.random
+    for _ in range(SHUFFLE_DRAWS * index):
+        rnd()
+    return rng.getstate()
+
+
+def next_shuffle(state: StreamState) -> tuple[tuple[int, ...], StreamState]:
+    """The shuffle that follows the snapshot ``state`` and the snapshot after it: with
+    ``state = stream_at(seed, k)``, the order is ``shuffle(seed, k)`` and the new snapshot is
+    ``stream_at(seed, k + 1)``. ``state`` itself is not changed.
+    """
+    rng = random.Random(0)
+    rng.setstate(state)
+    order = _shuffled(rng)
+    return order, rng.getstate()
 
 
 def deal(

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from bergen.deal import Deal
+from bergen.deal import Deal, _SeedStream
 from bergen.errors import (
     BergenError,
     IllegalMoveError,
@@ -626,8 +626,9 @@ def record_match(
                 reason=RecordReason.MATCH,
             )
         ri = 1 if states and states[0].deal is None else 0
-        for k in range(match.shuffles):
-            d = Deal.from_seed(match.seed, seats, match.hand_size, k)
+        stream = _SeedStream.at(match.seed, 0)
+        for _ in range(match.shuffles):
+            d, stream = stream.deal(seats, match.hand_size)
             if ri < len(states) and d == states[ri].deal:
                 ri += 1
             elif ri < len(states):
