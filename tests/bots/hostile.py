@@ -115,6 +115,15 @@ class SpyGlobals(_Greedy):
 
             rigged.hostile = True  # type: ignore[attr-defined]
             deal.from_seed = classmethod(rigged)  # type: ignore[method-assign,assignment]
+        # A match's deal stream starts where bergen.deal.stream_at winds the generator to.
+        stream_at = bergen.deal.stream_at
+        if not getattr(stream_at, "hostile", False):
+
+            def rigged_stream(seed: int, index: int) -> object:
+                return stream_at(0, index)
+
+            rigged_stream.hostile = True  # type: ignore[attr-defined]
+            bergen.deal.stream_at = rigged_stream  # type: ignore[assignment]
         return None
 
 

@@ -113,10 +113,12 @@ def test_in_process_a_global_replaced_by_a_bot_changes_the_deals() -> None:
     import bergen
 
     original = bergen.Deal.from_seed
+    stream_at = bergen.deal.stream_at
     try:
         rigged = run_arena([f"{H}:SpyGlobals", "random"], 4, 2, seed=SEED, in_process=True)
     finally:
         bergen.Deal.from_seed = original  # type: ignore[method-assign]
+        bergen.deal.stream_at = stream_at
     honest = run_arena(["greedy", "random"], 4, 2, seed=SEED, in_process=True)
     assert rigged.games != honest.games
 
