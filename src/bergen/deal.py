@@ -244,8 +244,9 @@ class _SeedStream:
         _check_seed_index(seed, index)
         return cls(seed, index, stream_at(seed, index))
 
-    def deal(self, seats: int, hand_size: int) -> tuple[Deal, _SeedStream]:
-        """The deal of this stream's next shuffle and the stream after it.
+    def deal(self, seats: int, hand_size: int) -> tuple[Deal, tuple[int, ...], _SeedStream]:
+        """The deal of this stream's next shuffle, the shuffle's tile indexes and the stream
+        after it.
 
         Raises:
             PositionError: for a bad seat count or hand size (as :meth:`Deal.from_seed`), or
@@ -255,9 +256,14 @@ class _SeedStream:
         _check_seed_index(self.seed, self.index)
         order, state = next_shuffle(self._state)
         tiles = tuple([TILES[t] for t in order])
-        return Deal._of_order(tiles, seats, hand_size), _SeedStream(
-            self.seed, self.index + 1, state
+        # The 28 tiles once each, in hands of the checked size: the Deal's checks would pass.
+        deal: Deal = object.__new__(Deal)
+        _set = object.__setattr__
+        _set(
+            deal, "hands", tuple([tiles[i * hand_size : (i + 1) * hand_size] for i in range(seats)])
         )
+        _set(deal, "boneyard", tiles[seats * hand_size :])
+        return deal, order, _SeedStream(self.seed, self.index + 1, state)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle as ``(seed, index)``."""

@@ -8,7 +8,8 @@ after each round, and stops the instant a side reaches the target (or, under
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -24,10 +25,12 @@ from bergen.errors import (
     _brief,
 )
 from bergen.events import ScoreEvent
+from bergen.kernel.deal import deal as deal_order
 from bergen.kernel.table import match_winner
 from bergen.moves import Move
-from bergen.round import RoundState
+from bergen.round import RoundState, _dealt
 from bergen.rules import CLASSIC, MatchEnd, NoDouble, Rules
+from bergen.rules.table import kernel_table
 
 __all__ = ["MatchState"]
 
@@ -64,18 +67,38 @@ def _start_scores(
     return out
 
 
-@attrs.frozen(kw_only=True)
+_FIELDS = (
+    "rules",
+    "seats",
+    "seed",
+    "shuffles",
+    "dealer",
+    "scores",
+    "target",
+    "round",
+    "rounds",
+    "redeals",
+)
+"""The fields of a :class:`MatchState`, in the constructor's order."""
+
+
 class MatchState:
     """The state of a match.
 
     Build one with :meth:`new`. With a seed, every round is dealt from it; without one,
     :meth:`start_round` takes each deal explicitly (for records and tests). The constructor
-    itself (and so ``attrs.evolve``) is unchecked, on purpose: :meth:`apply` makes a new
+    itself (and so :meth:`replace`) is unchecked, on purpose: :meth:`apply` makes a new
     match state on every move (the engine's hot path), from values the round has just worked
     out, and a check there would cost every move. A match made by hand is only as consistent
     as the values given (the round's scores and target are the round's own); bergen itself
     builds one only through :meth:`new`, :meth:`start_round` and :meth:`apply` (records and
     the protocol too), which check what they take.
+
+    A plain immutable value (``__slots__``, not an attrs class): assigning an attribute raises
+    ``attrs.exceptions.FrozenInstanceError``; ``==`` and ``hash`` compare the fields below;
+    it pickles and copies as those fields; :meth:`replace` takes the place of
+    ``attrs.evolve``. A seeded match also carries its seed's generator from one deal to the
+    next (not a field: not compared, not shown), so each deal costs the same at any round.
 
     Attributes:
         rules: The ruleset.
@@ -93,20 +116,125 @@ class MatchState:
             ``target``; not a constructor argument).
     """
 
+    __slots__ = (*_FIELDS, "_stream")
+
     rules: Rules
     seats: int
     seed: int | None
     shuffles: int
     dealer: int
-    scores: tuple[int, ...] = attrs.field(converter=_as_tuple)
+    scores: tuple[int, ...]
     target: int
-    round: RoundState | None = None
-    rounds: tuple[RoundState, ...] = attrs.field(default=(), converter=_as_tuple)
-    redeals: tuple[Deal, ...] = attrs.field(default=(), converter=_as_tuple)
+    round: RoundState | None
+    rounds: tuple[RoundState, ...]
+    redeals: tuple[Deal, ...]
     # The seed's deal stream at ``shuffles`` (the generator carried forward from the last deal,
     # shared by the match's states), or None: then the next deal replays the seed's stream from
     # its start. Not a field users see: not compared, not shown.
-    _stream: _SeedStream | None = attrs.field(default=None, eq=False, repr=False, alias="stream")
+    _stream: _SeedStream | None
+
+    def __init__(
+        self,
+        *,
+        rules: Rules,
+        seats: int,
+        seed: int | None,
+        shuffles: int,
+        dealer: int,
+        scores: Sequence[int],
+        target: int,
+        round: RoundState | None = None,
+        rounds: Sequence[RoundState] = (),
+        redeals: Sequence[Deal] = (),
+        stream: _SeedStream | None = None,
+    ) -> None:
+        """A match state of the fields given, unchecked (see the class's docstring); a list
+        given for ``scores``, ``rounds`` or ``redeals`` is copied to a tuple.
+        """
+        _set = _SET
+        _set(self, "rules", rules)
+        _set(self, "seats", seats)
+        _set(self, "seed", seed)
+        _set(self, "shuffles", shuffles)
+        _set(self, "dealer", dealer)
+        _set(self, "scores", _as_tuple(scores))
+        _set(self, "target", target)
+        _set(self, "round", round)
+        _set(self, "rounds", _as_tuple(rounds))
+        _set(self, "redeals", _as_tuple(redeals))
+        _set(self, "_stream", stream)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Refuse: a match state is immutable."""
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        """Refuse: a match state is immutable."""
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def _fields(self) -> tuple[object, ...]:
+        """The fields, in the constructor's order."""
+        return (
+            self.rules,
+            self.seats,
+            self.seed,
+            self.shuffles,
+            self.dealer,
+            self.scores,
+            self.target,
+            self.round,
+            self.rounds,
+            self.redeals,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when ``other`` is a MatchState with equal fields."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, MatchState)
+        return self._fields() == other._fields()
+
+    def __ne__(self, other: object) -> bool:
+        """Not :meth:`__eq__`."""
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        """The hash of the fields (equal states hash alike)."""
+        return hash((MatchState, *self._fields()))
+
+    def __repr__(self) -> str:
+        """Valid Python that rebuilds an equal state: the constructor's fields."""
+        pairs = zip(_FIELDS, self._fields(), strict=True)
+        fields = ", ".join(f"{name}={value!r}" for name, value in pairs)
+        return f"MatchState({fields})"
+
+    def __copy__(self) -> MatchState:
+        """An equal match state (its fields are immutable values)."""
+        return _made(*self._fields(), self._stream)  # type: ignore[arg-type, call-arg]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle (and copy) as the fields and the seed's stream."""
+        return (_match_state, (*self._fields(), self._stream))
+
+    def replace(self, **changes: object) -> MatchState:
+        """A copy of this match state with the fields named changed: what ``attrs.evolve`` did
+        for the attrs class this was. Unchecked, as the constructor is.
+
+        Args:
+            changes: Any of the constructor's fields (``rules``, ``seats``, ``seed``,
+                ``shuffles``, ``dealer``, ``scores``, ``target``, ``round``, ``rounds``,
+                ``redeals``).
+
+        Raises:
+            TypeError: for a name that is not a field.
+        """
+        fields: dict[str, object] = dict(zip(_FIELDS, self._fields(), strict=True))
+        for name in changes:
+            if name not in fields:
+                raise TypeError(f"MatchState.replace() got an unexpected field {name!r}")
+        fields.update(changes)
+        return MatchState(**fields, stream=self._stream)  # type: ignore[arg-type]
 
     @property
     def is_over(self) -> bool:
@@ -290,9 +418,9 @@ class MatchState:
                 f"the deal has {deal.seats} hands; this match has {self.seats} seats"
             )
         if not deal.has_double and self.rules.no_double is NoDouble.REDEAL:
-            return attrs.evolve(self, redeals=(*self.redeals, deal))
+            return self.replace(redeals=(*self.redeals, deal))
         rnd = RoundState.start(deal, self.rules, dealer=self.dealer, scores=self.scores)
-        return attrs.evolve(self, round=rnd)
+        return self.replace(round=rnd)
 
     def _deal_from_seed(self) -> MatchState:
         return self._dealt(self.rounds, self.scores, self.dealer)
@@ -307,29 +435,32 @@ class MatchState:
         assert seed is not None  # internal: only called for seeded matches
         rules = self.rules
         seats = self.seats
-        hand_size = rules.for_table(seats).hand_size
-        redeal = rules.no_double is NoDouble.REDEAL
+        table = kernel_table(rules, seats)
+        hand_size = table.hand_size
         redeals = self.redeals
         stream = self._stream
         if stream is None or stream.seed != seed or stream.index != self.shuffles:
             stream = _SeedStream.at(seed, self.shuffles)
         for _ in range(_MAX_REDEALS):
-            deal, stream = stream.deal(seats, hand_size)
-            if redeal and not deal.has_double:
+            deal, order, stream = stream.deal(seats, hand_size)
+            # The trusted start: the deal is the table's, the dealer and scores the match's.
+            masks, boneyard = deal_order(order, seats, hand_size)
+            rnd = _dealt(deal, masks, boneyard, rules, table, dealer, scores)
+            if rnd is None:  # nobody holds a double and the rules redeal (rule 2)
                 redeals = (*redeals, deal)
                 continue
-            return MatchState(
-                rules=rules,
-                seats=seats,
-                seed=seed,
-                shuffles=stream.index,
-                dealer=dealer,
-                scores=scores,
-                target=self.target,
-                round=RoundState.start(deal, rules, dealer=dealer, scores=scores),
-                rounds=rounds,
-                redeals=redeals,
-                stream=stream,
+            return _made(
+                rules,
+                seats,
+                seed,
+                stream.index,
+                dealer,
+                scores,
+                self.target,
+                rnd,
+                rounds,
+                redeals,
+                stream,
             )
         raise PositionError(f"no double in {_MAX_REDEALS} deals")  # pragma: no cover
 
@@ -354,11 +485,15 @@ class MatchState:
                 unchanged.
             ArgumentError: when ``seat`` is given but is not a seat number.
         """
-        if self.is_over:
+        rnd = self.round
+        if (
+            rnd is None
+            or rnd.outcome is not None
+            or match_winner(self.scores, self.target, self._round_end, False) >= 0
+        ) and self.is_over:
             raise MatchOverError(
                 f"{move}: the match is over: side {self.winner} reached {self.target}"
             )
-        rnd = self.round
         if rnd is None:
             raise IllegalMoveError(
                 f"{move}: no round is in play; deal one with start_round",
@@ -369,18 +504,18 @@ class MatchState:
         rnd, events = rnd.apply(move, seat)
         if rnd.outcome is None:  # the round goes on
             return (
-                MatchState(
-                    rules=self.rules,
-                    seats=self.seats,
-                    seed=self.seed,
-                    shuffles=self.shuffles,
-                    dealer=self.dealer,
-                    scores=rnd.scores,
-                    target=self.target,
-                    round=rnd,
-                    rounds=self.rounds,
-                    redeals=self.redeals,
-                    stream=self._stream,
+                _made(
+                    self.rules,
+                    self.seats,
+                    self.seed,
+                    self.shuffles,
+                    self.dealer,
+                    rnd.scores,
+                    self.target,
+                    rnd,
+                    self.rounds,
+                    self.redeals,
+                    self._stream,
                 ),
                 events,
             )
@@ -390,10 +525,10 @@ class MatchState:
         decided = match_winner(scores, self.target, self._round_end, True) >= 0
         if not decided and self.seed is not None:  # deal the next round now
             return self._dealt(rounds, scores, dealer), events
-        state = attrs.evolve(self, round=None, rounds=rounds, scores=scores)
+        state = self.replace(round=None, rounds=rounds, scores=scores)
         if state.is_over:
             return state, events
-        return attrs.evolve(state, dealer=dealer), events
+        return state.replace(dealer=dealer), events
 
     def play_out(self, moves: Sequence[Move]) -> tuple[MatchState, tuple[ScoreEvent, ...]]:
         """Apply several moves in order (seeded matches deal between rounds).
@@ -407,3 +542,89 @@ class MatchState:
             state, ev = state.apply(m)
             out.extend(ev)
         return state, tuple(out)
+
+
+_SET = object.__setattr__
+
+
+def _slot_setter(name: str) -> Callable[[MatchState, Any], None]:
+    """The setter of MatchState's slot ``name`` (how a new state is filled, its
+    ``__setattr__`` refusing every assignment).
+    """
+    setter: Callable[[MatchState, Any], None] = MatchState.__dict__[name].__set__
+    return setter
+
+
+_SETTERS = tuple([_slot_setter(name) for name in (*_FIELDS, "_stream")])
+(
+    _SET_RULES,
+    _SET_SEATS,
+    _SET_SEED,
+    _SET_SHUFFLES,
+    _SET_DEALER,
+    _SET_SCORES,
+    _SET_TARGET,
+    _SET_ROUND,
+    _SET_ROUNDS,
+    _SET_REDEALS,
+    _SET_STREAM,
+) = _SETTERS
+_new_state = object.__new__
+
+
+def _made(
+    rules: Rules,
+    seats: int,
+    seed: int | None,
+    shuffles: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    target: int,
+    round: RoundState | None,
+    rounds: tuple[RoundState, ...],
+    redeals: tuple[Deal, ...],
+    stream: _SeedStream | None,
+) -> MatchState:
+    """A new match state of these fields (the engine's own values, tuples already)."""
+    state: MatchState = _new_state(MatchState)
+    _SET_RULES(state, rules)
+    _SET_SEATS(state, seats)
+    _SET_SEED(state, seed)
+    _SET_SHUFFLES(state, shuffles)
+    _SET_DEALER(state, dealer)
+    _SET_SCORES(state, scores)
+    _SET_TARGET(state, target)
+    _SET_ROUND(state, round)
+    _SET_ROUNDS(state, rounds)
+    _SET_REDEALS(state, redeals)
+    _SET_STREAM(state, stream)
+    return state
+
+
+def _match_state(
+    rules: Rules,
+    seats: int,
+    seed: int | None,
+    shuffles: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    target: int,
+    round: RoundState | None,
+    rounds: tuple[RoundState, ...],
+    redeals: tuple[Deal, ...],
+    stream: _SeedStream | None = None,
+) -> MatchState:
+    """A :class:`MatchState` from its fields in order (unpickling)."""
+    return MatchState(
+        rules=rules,
+        seats=seats,
+        seed=seed,
+        shuffles=shuffles,
+        dealer=dealer,
+        scores=scores,
+        target=target,
+        round=round,
+        rounds=rounds,
+        redeals=redeals,
+        stream=stream,
+    )

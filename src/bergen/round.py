@@ -14,7 +14,8 @@ the state it was called on.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
@@ -227,6 +228,30 @@ def _context(
     )
 
 
+Log = tuple[()] | tuple[int, int, "Log"]
+"""A round's history as a linked list shared between states: ``()`` at the round's first
+position, else ``(seat, action id, the history before it)``; each state adds one link to
+its parent's."""
+
+
+def _log_of(trail: Trail) -> Log:
+    """The linked history of a flat trail."""
+    log: Log = ()
+    for seat, action in trail:
+        log = (seat, action, log)
+    return log
+
+
+def _flat(log: Log) -> Trail:
+    """The flat trail of a linked history, oldest first."""
+    out: list[tuple[int, int]] = []
+    while log:
+        seat, action, log = log
+        out.append((seat, action))
+    out.reverse()
+    return tuple(out)
+
+
 def _seat_number(seat: object) -> int | None:
     """``seat`` as a seat number: an int (or a value with ``__index__``, such as a NumPy
     integer), not a bool; ``None`` when it is none.
@@ -241,7 +266,6 @@ def _seat_number(seat: object) -> int | None:
         return None
 
 
-@attrs.frozen(kw_only=True, repr=False)
 class RoundState:
     """The state of one round.
 
@@ -250,10 +274,17 @@ class RoundState:
     takes the compact fields below and is unchecked, on purpose: :meth:`apply` makes a new
     state on every move (the engine's hot path, and the search bots' playouts), from values
     the kernel has just worked out, and a check there would cost every move of every game.
-    So a state built by hand, or changed with ``attrs.evolve``, is only as valid as the values
+    So a state built by hand, or changed with :meth:`replace`, is only as valid as the values
     given; bergen itself never passes a user's value to it unchecked (records, the position
     notation, the bot protocol and the samplers all go through the checked constructors
     above, or check the values first).
+
+    A plain immutable value (``__slots__``, not an attrs class): assigning an attribute raises
+    ``attrs.exceptions.FrozenInstanceError``; ``==`` and ``hash`` compare the fields below;
+    it pickles and copies as those fields; :meth:`replace` takes the place of
+    ``attrs.evolve``. A state made by :meth:`apply` shares its history with the state it was
+    made from (a link to the parent's, not a copy), so each move costs the same time and
+    memory however long the round, and it works out its legal moves once, when first asked.
 
     Attributes:
         to_move: The seat to move (the seat that moved last once the round is over).
@@ -266,12 +297,117 @@ class RoundState:
             (:data:`Trail`).
     """
 
+    __slots__ = ("_context", "_legal", "_log", "_position", "outcome", "scores", "to_move")
+
     to_move: int
     scores: tuple[int, ...]
-    outcome: Outcome | None = None
-    _context: RoundContext = attrs.field(alias="context")
-    _position: K.Position = attrs.field(alias="position")
-    _trail: Trail = attrs.field(default=(), alias="trail")
+    outcome: Outcome | None
+    _context: RoundContext
+    _position: K.Position
+    _log: Log
+    _legal: tuple[int, ...] | None
+
+    def __init__(
+        self,
+        *,
+        to_move: int,
+        scores: tuple[int, ...],
+        outcome: Outcome | None = None,
+        context: RoundContext,
+        position: K.Position,
+        trail: Trail = (),
+    ) -> None:
+        """A state of the compact fields given, unchecked (see the class's docstring)."""
+        _SET_TO_MOVE(self, to_move)
+        _SET_SCORES(self, scores)
+        _SET_OUTCOME(self, outcome)
+        _SET_CONTEXT(self, context)
+        _SET_POSITION(self, position)
+        _SET_LOG(self, _log_of(trail))
+        _SET_LEGAL(self, None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Refuse: a state is immutable."""
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        """Refuse: a state is immutable."""
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def _fields(self) -> tuple[object, ...]:
+        """The fields that make the value, in the constructor's order (the history as its
+        linked form, which compares and hashes as the flat one does).
+        """
+        return (
+            self.to_move,
+            self.scores,
+            self.outcome,
+            self._context,
+            self._position,
+            self._log,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when ``other`` is a RoundState with equal fields."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, RoundState)
+        return self._fields() == other._fields()
+
+    def __ne__(self, other: object) -> bool:
+        """Not :meth:`__eq__`."""
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        """The hash of the fields (equal states hash alike)."""
+        return hash((RoundState, *self._fields()))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle (and copy) as the constructor's fields."""
+        return (
+            _round_state,
+            (
+                self.to_move,
+                self.scores,
+                self.outcome,
+                self._context,
+                self._position,
+                self._trail,
+            ),
+        )
+
+    def replace(self, **changes: object) -> RoundState:
+        """A copy of this state with the fields named changed: what ``attrs.evolve`` did for
+        the attrs class this was. Unchecked, as the constructor is.
+
+        Args:
+            changes: Any of ``to_move``, ``scores``, ``outcome``, ``context``, ``position`` and
+                ``trail``.
+
+        Raises:
+            TypeError: for a name that is not a field.
+        """
+        fields: dict[str, object] = {
+            "to_move": self.to_move,
+            "scores": self.scores,
+            "outcome": self.outcome,
+            "context": self._context,
+            "position": self._position,
+            "trail": self._trail,
+        }
+        for name in changes:
+            if name not in fields:
+                raise TypeError(f"RoundState.replace() got an unexpected field {name!r}")
+        fields.update(changes)
+        return RoundState(**fields)  # type: ignore[arg-type]
+
+    @property
+    def _trail(self) -> Trail:
+        """The actions made since the round's first position, oldest first (:data:`Trail`),
+        read from the linked history.
+        """
+        return _flat(self._log)
 
     # ------------------------------------------------------------------ construction
 
@@ -306,31 +442,11 @@ class RoundState:
                 :attr:`Deal.has_double` first).
         """
         table, score_t = _check_start(deal, rules, dealer, scores)
-        masks, boneyard, draws = draws_for_lead(
-            deal_masks(deal), _tile_indexes(deal.boneyard), dealer
-        )
-        if draws and table.redeal:
+        masks = deal_masks(deal)
+        state = _dealt(deal, masks, _tile_indexes(deal.boneyard), rules, table, dealer, score_t)
+        if state is None:
             raise PositionError("nobody holds a double: the rules redeal (rule 2)")
-        tile = required_lead(table, masks)
-        context = RoundContext(
-            rules=rules,
-            seats=table.seats,
-            target=table.target,
-            dealer=dealer,
-            lead_draws=tuple([Action(seat, DRAW, TILES[t]) for seat, t in draws]),
-            deal=deal,
-            boneyard=boneyard,
-            reserve=table.reserve,
-            start_line=LineOfPlay.empty(),
-            start_scores=score_t,
-            table=table,
-        )
-        return cls(
-            to_move=leader(masks, tile),
-            scores=score_t,
-            context=context,
-            position=K.start_position(masks),
-        )
+        return state
 
     @classmethod
     def from_position(
@@ -566,7 +682,7 @@ class RoundState:
         ``context.start_scores`` (the scores when the round began).
         """
         if not self._trail:
-            return self if self.outcome is None else attrs.evolve(self, outcome=None)
+            return self if self.outcome is None else self.replace(outcome=None)
         context = self._context
         masks = list(self._position[0])
         drawn = self._position[4]
@@ -745,11 +861,21 @@ class RoundState:
         Returns:
             A tuple of moves (shared instances).
         """
-        if self.outcome is not None:
-            return ()
-        context = self._context
-        actions = K.legal_actions(context.table, context.boneyard, self._position, self.to_move)
-        return tuple([MOVES[a] for a in actions])
+        return tuple([MOVES[a] for a in self._legal_actions()])
+
+    def _legal_actions(self) -> tuple[int, ...]:
+        """The action ids of :meth:`legal_moves`, worked out once per state."""
+        legal = self._legal
+        if legal is None:
+            if self.outcome is not None:
+                legal = ()
+            else:
+                context = self._context
+                legal = K.legal_actions(
+                    context.table, context.boneyard, self._position, self.to_move
+                )
+            _SET_LEGAL(self, legal)
+        return legal
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal for the seat to move (rules 2-4).
@@ -761,6 +887,9 @@ class RoundState:
         action = _action(move)
         if action < 0 or self.outcome is not None:
             return False
+        legal = self._legal
+        if legal is not None:
+            return action in legal
         context = self._context
         return K.is_legal(context.table, context.boneyard, self._position, self.to_move, action)
 
@@ -815,8 +944,14 @@ class RoundState:
             self.check(move, seat)  # raises unless the round is over
         context = self._context
         mover = self.to_move
-        action = _action(move)
-        if (
+        action = _ACTION_BY_ID.get(id(move), -1)
+        if action < 0 or MOVES[action] is not move:  # not one of the shared move values
+            action = _action(move)
+        legal = self._legal
+        if legal is not None:
+            if action not in legal:  # () once the round is over
+                raise self._illegal(move)
+        elif (
             action < 0
             or self.outcome is not None
             or not K.is_legal(context.table, context.boneyard, self._position, mover, action)
@@ -825,13 +960,13 @@ class RoundState:
         position, to_move, scores, outcome, outcome_seat, events = K.step(
             context.table, context.boneyard, self._position, mover, self.scores, action
         )
-        after = RoundState(
-            to_move=to_move,
-            scores=scores,
-            outcome=None if outcome < 0 else self._outcome(outcome, outcome_seat),
-            context=context,
-            position=position,
-            trail=(*self._trail, (mover, action)),
+        after = _made(
+            to_move,
+            scores,
+            None if outcome < 0 else self._outcome(outcome, outcome_seat),
+            context,
+            position,
+            (mover, action, self._log),
         )
         if not events:
             return after, ()
@@ -1000,6 +1135,135 @@ class RoundState:
             Reason.CANNOT_DRAW,
             f"nothing can be drawn (the last {self._context.reserve} tiles are the reserve)",
         )
+
+
+def _dealt(
+    deal: Deal,
+    masks: tuple[int, ...],
+    boneyard: tuple[int, ...],
+    rules: Rules,
+    table: Table,
+    dealer: int,
+    scores: tuple[int, ...],
+) -> RoundState | None:
+    """The round's first position after ``deal`` (rules 1-2), trusting every argument: a deal
+    of the table's hand size, ``masks`` and ``boneyard`` its hands as tile masks and its
+    boneyard as tile indexes, ``table`` the kernel's table of ``rules`` at the deal's seats,
+    ``dealer`` a seat and ``scores`` one int per side. ``None`` when nobody holds a double and
+    the rules redeal. :meth:`RoundState.start` checks its arguments and then calls this; a
+    seeded :class:`~bergen.match.MatchState` calls it directly with its own checked values.
+    """
+    masks, boneyard, draws = draws_for_lead(masks, boneyard, dealer)
+    if draws and table.redeal:
+        return None
+    tile = required_lead(table, masks)
+    context = _trusted_context(
+        rules,
+        table,
+        dealer,
+        tuple([_DRAWN[seat][t] for seat, t in draws]) if draws else (),
+        deal,
+        boneyard,
+        scores,
+    )
+    return _made(leader(masks, tile), scores, None, context, K.start_position(masks), ())
+
+
+_EMPTY_LINE = LineOfPlay.empty()
+_SET_CONTEXT_FIELD = object.__setattr__
+
+
+def _trusted_context(
+    rules: Rules,
+    table: Table,
+    dealer: int,
+    lead_draws: tuple[Action, ...],
+    deal: Deal,
+    boneyard: tuple[int, ...],
+    scores: tuple[int, ...],
+) -> RoundContext:
+    """The :class:`RoundContext` of a dealt round, its fields filled without the checks of
+    the constructor (the values are the engine's own, checked by the caller).
+    """
+    context: RoundContext = object.__new__(RoundContext)
+    for name, value in (
+        ("rules", rules),
+        ("seats", table.seats),
+        ("target", table.target),
+        ("dealer", dealer),
+        ("lead_draws", lead_draws),
+        ("deal", deal),
+        ("boneyard", boneyard),
+        ("reserve", table.reserve),
+        ("start_line", _EMPTY_LINE),
+        ("start_scores", scores),
+        ("table", table),
+    ):
+        _SET_CONTEXT_FIELD(context, name, value)
+    return context
+
+
+def _slot_setter(name: str) -> Callable[[RoundState, Any], None]:
+    """The setter of RoundState's slot ``name`` (how the constructors fill a new state, its
+    ``__setattr__`` refusing every assignment).
+    """
+    setter: Callable[[RoundState, Any], None] = RoundState.__dict__[name].__set__
+    return setter
+
+
+_SET_TO_MOVE = _slot_setter("to_move")
+_SET_SCORES = _slot_setter("scores")
+_SET_OUTCOME = _slot_setter("outcome")
+_SET_CONTEXT = _slot_setter("_context")
+_SET_POSITION = _slot_setter("_position")
+_SET_LOG = _slot_setter("_log")
+_SET_LEGAL = _slot_setter("_legal")
+_new_state = object.__new__
+
+
+def _made(
+    to_move: int,
+    scores: tuple[int, ...],
+    outcome: Outcome | None,
+    context: RoundContext,
+    position: K.Position,
+    log: Log,
+) -> RoundState:
+    """A new state of these fields, the history already linked (the engine's own values)."""
+    state: RoundState = _new_state(RoundState)
+    _SET_TO_MOVE(state, to_move)
+    _SET_SCORES(state, scores)
+    _SET_OUTCOME(state, outcome)
+    _SET_CONTEXT(state, context)
+    _SET_POSITION(state, position)
+    _SET_LOG(state, log)
+    _SET_LEGAL(state, None)
+    return state
+
+
+def _round_state(
+    to_move: int,
+    scores: tuple[int, ...],
+    outcome: Outcome | None,
+    context: RoundContext,
+    position: K.Position,
+    trail: Trail,
+) -> RoundState:
+    """A :class:`RoundState` from its fields in order (unpickling)."""
+    return RoundState(
+        to_move=to_move,
+        scores=scores,
+        outcome=outcome,
+        context=context,
+        position=position,
+        trail=trail,
+    )
+
+
+_ACTION_BY_ID: dict[int, int] = {id(move): a for a, move in enumerate(MOVES)}
+"""The action id of each shared move value (:data:`bergen.moves.MOVES`) by the value's
+``id``: the legal moves are these values, so a move is turned into its action id by one
+look-up (checked with ``MOVES[a] is move``)."""
 
 
 def _action(move: object) -> int:

@@ -95,8 +95,10 @@ def test_the_seed_stream_deals_as_deal_from_seed() -> None:
             stream = _SeedStream.at(seed, 3)
             for k in range(3, 40):
                 assert stream.index == k
-                deal, after = stream.deal(seats, hand_size)
+                deal, order, after = stream.deal(seats, hand_size)
                 assert deal == Deal.from_seed(seed, seats, hand_size, k)
+                assert tuple(TILES[t] for t in order) == shuffled_tiles(seed, k)
+                assert hash(deal) == hash(Deal.from_seed(seed, seats, hand_size, k))
                 assert stream.deal(seats, hand_size)[0] == deal  # the snapshot is unchanged
                 stream = after
 

@@ -1,9 +1,9 @@
 """A state made by apply shares structure with its parent instead of copying it.
 
 Checked by identity: the round's context (rules, deal, boneyard order, the first line), the
-history trail (a persistent list whose tail is the parent's), and, for a pass, the whole
-position. The parent is never changed. A state keeps the kernel's compact position (one tile
-mask per seat, the ends, the tiles drawn) and builds the public values when read.
+history (a linked list: each state's history is one link to its parent's), and, for a pass,
+the whole position. The parent is never changed. A state keeps the kernel's compact position
+(one tile mask per seat, the ends, the tiles drawn) and builds the public values when read.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ def test_a_play_shares_the_context_and_the_history() -> None:
         if new.outcome is None:
             assert new.boneyard == old.boneyard
         assert new._trail[:-1] == old._trail
+        assert new._log[2] is old._log  # a link to the parent's history, not a copy
         assert new.history[:-1] == old.history
 
 
@@ -75,6 +76,7 @@ def test_a_draw_shares_the_context_and_the_other_hands() -> None:
                 assert new.hands[k] == old.hands[k]
         assert new.boneyard.tiles == old.boneyard.tiles[1:]
         assert new._trail[:-1] == old._trail
+        assert new._log[2] is old._log
 
 
 def test_a_pass_shares_everything_but_the_seat_to_move() -> None:

@@ -143,7 +143,7 @@ def test_a_header_scored_without_the_reduction_is_caught(monkeypatch: pytest.Mon
                 scores[e.side] += e.base_points - e.points
                 e = attrs.evolve(e, points=e.base_points)
             fixed.append(e)
-        return attrs.evolve(state, scores=tuple(scores)), tuple(fixed)
+        return state.replace(scores=tuple(scores)), tuple(fixed)
 
     monkeypatch.setattr(RoundState, "apply", unreduced)
     with pytest.raises(InvariantViolation) as info:

@@ -6,7 +6,6 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -103,7 +102,7 @@ def _small_position(
     for k in range(50):  # the rounds that end before they are that small are skipped
         state = MatchState.new(players, rules, seed=seed + k).round
         assert state is not None
-        state = attrs.evolve(state, scores=tuple(s % state.target for s in scores[: state.sides]))
+        state = state.replace(scores=tuple(s % state.target for s in scores[: state.sides]))
         rng = random.Random(seed + k)
         while state.outcome is None:
             if sum(len(h) for h in state.hands) + state.drawable <= left:

@@ -190,7 +190,7 @@ def test_match_state_is_frozen():
             setattr(match, field, None)
 
 
-def test_evolve_and_pickle_keep_every_field():
+def test_replace_and_pickle_keep_every_field():
     import pickle
 
     match = MatchState.new(3, seed=1)
@@ -206,7 +206,7 @@ def test_evolve_and_pickle_keep_every_field():
             state.target,
             state.is_over,
         )
-    evolved = attrs.evolve(moved, dealer=2)
+    evolved = moved.replace(dealer=2)
     assert evolved.dealer == 2 and moved.dealer == 0
     assert (evolved.rules, evolved.seats, evolved.seed, evolved.scores, evolved.round) == (
         moved.rules,
@@ -221,8 +221,8 @@ def test_is_over_follows_the_scores_and_target():
     # Rule 9: the match is over once a side has reached the target (10 at three seats).
     match = MatchState.new(3)
     assert match.target == 10 and not match.is_over
-    assert attrs.evolve(match, scores=(3, 10, 0)).is_over
-    assert not attrs.evolve(match, scores=(9, 9, 9)).is_over
+    assert match.replace(scores=(3, 10, 0)).is_over
+    assert not match.replace(scores=(9, 9, 9)).is_over
 
 
 @pytest.mark.parametrize("protocol", range(6))
@@ -238,3 +238,16 @@ def test_states_pickle_at_every_protocol(protocol: int) -> None:
     assert again.round is not None and moved.round is not None
     assert again.round.history == moved.round.history
     assert again.apply(again.legal_moves()[0]) == moved.apply(moved.legal_moves()[0])
+
+
+def test_match_replace_takes_the_fields_and_nothing_else():
+    match = MatchState.new(3, seed=2)
+    assert match.replace() == match and hash(match.replace()) == hash(match)
+    assert match.replace(dealer=1).dealer == 1
+    with pytest.raises(TypeError, match="winner"):
+        match.replace(winner=0)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        match._stream = None  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del match.round
+    assert match != match.replace(scores=(1, 0, 0))

@@ -409,3 +409,22 @@ def test_action_is_a_frozen_value(ns):
     assert eval(repr(a), ns) == a
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         a.seat = 0  # type: ignore[misc]
+
+
+def test_replace_takes_the_fields_and_nothing_else():
+    state = RoundState.start(DEAL3)
+    moved, _ = state.apply(state.legal_moves()[0])
+    assert moved.replace() == moved and moved.replace() is not moved
+    assert hash(moved.replace()) == hash(moved)
+    other = moved.replace(to_move=2)
+    assert other.to_move == 2
+    assert other.history == moved.history and other.scores == moved.scores
+    assert moved.replace(outcome=None, trail=()).history == ()
+    with pytest.raises(TypeError, match="hands"):
+        moved.replace(hands=())
+    for name in ("_log", "_legal", "_context", "_position", "outcome"):
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(moved, name, None)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            delattr(moved, name)
+    assert moved != state and moved != (moved.to_move,)

@@ -325,7 +325,7 @@ class BergenState(pyspiel.State):
         """
         d = self._d
         match = d.match
-        record = record_match(attrs.evolve(match, redeals=()))
+        record = record_match(match.replace(redeals=()))
         counts = (*d.redeal_counts, len(match.redeals))
         rounds = tuple(
             attrs.evolve(rr, redeals=match.redeals[counts[i - 1] if i else 0 : counts[i]])
@@ -431,7 +431,7 @@ class BergenState(pyspiel.State):
         if tile not in self._chance_tiles():
             raise ValueError(f"chance outcome {tile} is not a tile in the boneyard")
         rnd = _with_next_draw(rnd, tile)
-        return attrs.evolve(d.match, round=rnd).apply(DRAW)
+        return d.match.replace(round=rnd).apply(DRAW)
 
     def _after(
         self, d: _Data, result: tuple[MatchState, tuple[ScoreEvent, ...]], *, chance: bool
@@ -512,7 +512,7 @@ def _with_next_draw(rnd: RoundState, tile: int) -> RoundState:
     lead = tuple(a.drawn for a in context.lead_draws if a.drawn is not None)
     new_deal = Deal(deal.hands, (*lead, *(TILES[t] for t in order)))
     new_context = attrs.evolve(context, boneyard=tuple(order), deal=new_deal)
-    return attrs.evolve(rnd, context=new_context)
+    return rnd.replace(context=new_context)
 
 
 class BergenObserver:

@@ -321,7 +321,7 @@ def replay(record: Record) -> ReplayResult:
         raise _fail(f"dealer: {dealer} is not a seat 0..{seats - 1}", 0, reason=RecordReason.DEAL)
     match = MatchState.new(seats, rules, dealer=dealer)
     if start is not None:
-        match = attrs.evolve(match, scores=start)
+        match = match.replace(scores=start)
     done: list[RoundReplay] = []
     for r, rr in enumerate(record.rounds):
         match = _start_round(record, match, r, rr)
@@ -330,7 +330,7 @@ def replay(record: Record) -> ReplayResult:
     if record.seed is not None and record.shuffles is not None:
         # The deal stream goes on where the record says it stands: the match deals its next
         # round from the seed, as the original did.
-        match = attrs.evolve(match, seed=record.seed, shuffles=record.shuffles)
+        match = match.replace(seed=record.seed, shuffles=record.shuffles)
         if match.awaiting_deal:
             match = match._deal_from_seed()
     if record.scores is not None and record.scores != match.scores:
@@ -388,7 +388,7 @@ def _start_round(record: Record, match: MatchState, r: int, rr: RoundRecord) -> 
             )
         except BergenError as e:
             raise _fail(f"position: {e}", r, reason=RecordReason.DEAL) from e
-        return attrs.evolve(match, round=state, scores=state.scores)
+        return match.replace(round=state, scores=state.scores)
     for k, d in enumerate(rr.redeals):
         if rules.no_double is not NoDouble.REDEAL:
             raise _fail(
@@ -415,7 +415,7 @@ def _start_round(record: Record, match: MatchState, r: int, rr: RoundRecord) -> 
     if rr.redeals:
         # All of them at once, as start_round records each (a tuple grown one deal at a time
         # made a record of 50,000 redeals quadratic).
-        match = attrs.evolve(match, redeals=(*match.redeals, *rr.redeals))
+        match = match.replace(redeals=(*match.redeals, *rr.redeals))
     deal = rr.deal
     assert deal is not None  # a RoundRecord has a deal or a position
     if not deal.has_double and rules.no_double is NoDouble.REDEAL:
@@ -628,7 +628,7 @@ def record_match(
         ri = 1 if states and states[0].deal is None else 0
         stream = _SeedStream.at(match.seed, 0)
         for _ in range(match.shuffles):
-            d, stream = stream.deal(seats, match.hand_size)
+            d, _, stream = stream.deal(seats, match.hand_size)
             if ri < len(states) and d == states[ri].deal:
                 ri += 1
             elif ri < len(states):

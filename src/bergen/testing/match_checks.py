@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from bergen.deal import Deal
 from bergen.errors import BergenError, IllegalMoveError, MatchOverError
 from bergen.events import ScoreEvent
@@ -21,7 +19,7 @@ __all__ = ["MatchChecker"]
 
 def _match_snapshot(match: MatchState) -> tuple[Any, ...]:
     rnd = None if match.round is None else _snapshot(match.round)
-    return (*attrs.astuple(match, recurse=False), rnd)
+    return (*match._fields(), rnd)
 
 
 class MatchChecker:
@@ -143,7 +141,7 @@ class MatchChecker:
         if rc is None or before.round is None:
             raise ValueError("no round is in play")
         snap = _match_snapshot(before)
-        twin = attrs.evolve(before)
+        twin = before.replace()
         round_events = rc.apply(move)
         after_round = rc.state
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
-import attrs
-
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, Reason
 from bergen.events import OutcomeKind, ScoreEvent
@@ -146,7 +144,7 @@ class RoundChecker:
         seat = before.to_move
         snap = _snapshot(before)
         deep = copy.deepcopy(before) if self.deep else None
-        twin = attrs.evolve(before)
+        twin = before.replace()
 
         def fail(invariant: str, detail: str) -> InvariantViolation:
             return _fail(invariant, detail, move, before)
