@@ -486,11 +486,10 @@ class MatchState:
             ArgumentError: when ``seat`` is given but is not a seat number.
         """
         rnd = self.round
-        if (
-            rnd is None
-            or rnd.outcome is not None
-            or match_winner(self.scores, self.target, self._round_end, False) >= 0
-        ) and self.is_over:
+        # Rule 9 (match_winner): no side has won while a round is in play below the target.
+        if (rnd is None or rnd.outcome is not None or max(self.scores) >= self.target) and (
+            self.is_over
+        ):
             raise MatchOverError(
                 f"{move}: the match is over: side {self.winner} reached {self.target}"
             )

@@ -39,7 +39,7 @@ from bergen.records.model import (
 )
 from bergen.round import Action, RoundState
 from bergen.rules import HighestDouble, LowestDouble, MatchEnd, NoDouble
-from bergen.tiles import Tile
+from bergen.tiles import TILES, Tile
 
 __all__ = ["ReplayResult", "ReplayStep", "RoundReplay", "record_match", "replay"]
 
@@ -431,6 +431,28 @@ def _start_round(record: Record, match: MatchState, r: int, rr: RoundRecord) -> 
         raise _fail(f"deal: {e}", r, reason=RecordReason.DEAL) from e
 
 
+def _step(
+    index: int,
+    seat: int,
+    move: Move,
+    drawn: Tile | None,
+    events: tuple[ScoreEvent, ...],
+    state: RoundState,
+) -> ReplayStep:
+    """A :class:`ReplayStep` of the replay's own values (the engine's move, events and state),
+    made without the type tests of its constructor: one is made per replayed action.
+    """
+    step: ReplayStep = object.__new__(ReplayStep)
+    _set = object.__setattr__
+    _set(step, "index", index)
+    _set(step, "seat", seat)
+    _set(step, "move", move)
+    _set(step, "drawn", drawn)
+    _set(step, "events", events)
+    _set(step, "state", state)
+    return step
+
+
 def _replay_round(
     record: Record, match: MatchState, r: int, rr: RoundRecord
 ) -> tuple[RoundReplay, MatchState]:
@@ -461,18 +483,18 @@ def _replay_round(
     finished = len(match.rounds)
     steps: list[ReplayStep] = []
     for i, act in enumerate(rr.actions):
-        text = str(act)
-        if match.is_over:
-            raise _fail(
-                f"the match is over: {side_label(record, match.winner or 0)} reached the target "
-                f"{match.target}; no action follows",
-                r,
-                i,
-                text,
-                reason=RecordReason.SEQUENCE,
-            )
         state = match.round
-        if state is None:
+        if state is None or state.outcome is not None:
+            text = str(act)
+            if match.is_over:
+                raise _fail(
+                    f"the match is over: {side_label(record, match.winner or 0)} reached the "
+                    f"target {match.target}; no action follows",
+                    r,
+                    i,
+                    text,
+                    reason=RecordReason.SEQUENCE,
+                )
             raise _fail(
                 f"the round is over ({_how(match.rounds[-1])}); no action follows",
                 r,
@@ -480,46 +502,40 @@ def _replay_round(
                 text,
                 reason=RecordReason.SEQUENCE,
             )
-        try:
-            state.check(act.move)
-        except IllegalMoveError as e:
-            raise _fail(_illegal(record, state, act.move, e), r, i, text, reason=e.reason) from e
+        move = act.move
         drawn = None
-        if isinstance(act.move, Draw):
-            drawn = state.boneyard.tiles[0]
+        seat = state.to_move
+        try:
+            match, events = match.apply(move)
+        except IllegalMoveError as e:  # the move is not legal here: nothing was applied
+            raise _fail(_illegal(record, state, move, e), r, i, str(act), reason=e.reason) from e
+        except BergenError as e:  # pragma: no cover - a legal move is applied
+            raise _fail(str(e), r, i, str(act), reason=RecordReason.SEQUENCE) from e
+        if isinstance(move, Draw):
+            # The top of the boneyard before the draw (the kernel's draw order).
+            drawn = TILES[state._context.boneyard[state._position[4]]]
             if act.tile is not None and act.tile != drawn:
                 raise _fail(
-                    f"the record says {seat_label(record, state.to_move)} draws {act.tile}, but "
+                    f"the record says {seat_label(record, seat)} draws {act.tile}, but "
                     f"the top of the boneyard is {drawn}",
                     r,
                     i,
-                    text,
+                    str(act),
                     reason=RecordReason.DRAW,
                 )
-        seat = state.to_move
-        try:
-            match, events = match.apply(act.move)
-        except BergenError as e:  # pragma: no cover - check() above accepted the move
-            raise _fail(
-                str(e),
-                r,
-                i,
-                text,
-                reason=e.reason if isinstance(e, IllegalMoveError) else RecordReason.SEQUENCE,
-            ) from e
         after = match.rounds[-1] if len(match.rounds) > finished else match.round
         assert after is not None
-        expected = tuple(by_action.get(i, ()))
+        expected = tuple(by_action[i]) if i in by_action else ()
         if events != expected:
             raise _fail(
                 f"the record lists {_events_text(expected)} but the replay gives "
                 f"{_events_text(events)}",
                 r,
                 i,
-                text,
+                str(act),
                 reason=RecordReason.EVENTS,
             )
-        steps.append(ReplayStep(i, seat, act.move, drawn, events, after))
+        steps.append(_step(i, seat, move, drawn, events, after))
     final = match.rounds[-1] if len(match.rounds) > finished else match.round
     assert final is not None
     if rr.outcome is not None or rr.scores is not None:
