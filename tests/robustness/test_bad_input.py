@@ -167,7 +167,13 @@ def test_play_interrupted_exits_quietly() -> None:
         assert char, "bergen play ended before asking for a move"
         seen += char
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
+    # Wait with its input still open: communicate() would close it at once, and a process that
+    # read the end of input before the signal was handled left the match normally (status 0).
+    proc.wait(timeout=30)
+    assert proc.stdin is not None and proc.stderr is not None
+    err = proc.stderr.read()
+    for pipe in (proc.stdin, proc.stdout, proc.stderr):
+        pipe.close()
     assert proc.returncode == 130
     assert "Traceback" not in err and "interrupted" in err
 
