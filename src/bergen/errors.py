@@ -222,6 +222,9 @@ class RecordReason(enum.StrEnum):
 
     READ = "read"
     """The file cannot be read, or it is larger than :data:`bergen.records.MAX_RECORD_BYTES`."""
+    WRITE = "write"
+    """:func:`bergen.records.dump` cannot write the file (a missing directory, no permission,
+    a full disk, a file open for reading only)."""
     JSON = "json"
     """The text is not UTF-8, or not JSON bergen reads (a syntax error, a key repeated in one
     object, ``NaN`` or ``Infinity``)."""
@@ -243,7 +246,8 @@ class RecordReason(enum.StrEnum):
     play whose neighbouring tiles do not match or that repeats a tile, a seat to move that is
     not at the table, scores with the wrong number of sides or a side already at the target); a
     stated dealer other than the one the deal passes to, a deal without a double that the rules
-    redeal, a listed redeal the rules do not make (rule 2)."""
+    redeal, a listed redeal the rules do not make (rule 2); a ``seed`` that does not deal the
+    record's deals, or ``shuffles`` that is not their number."""
     SEQUENCE = "sequence"
     """An action or a round where none can follow: after the round or the match ended, or a
     round after one that is not finished."""
@@ -283,6 +287,7 @@ class RecordError(BergenError, ValueError):
 
     - ``"read"``: the file cannot be read, or it is larger than
       :data:`bergen.records.MAX_RECORD_BYTES` (10 MiB).
+    - ``"write"``: :func:`bergen.records.dump` cannot write the file.
     - ``"json"``: the text is not UTF-8, or not JSON bergen reads.
     - ``"format"``: the ``format`` field is missing or names another format or version.
     - ``"schema"``: a value of the wrong shape (a missing or unknown field, a wrong type, a
@@ -291,7 +296,8 @@ class RecordError(BergenError, ValueError):
       inconsistent combination), rules that do not allow the record's seats, or rules a record
       cannot hold.
     - ``"deal"``: a deal, set-up position (its scores included), dealer or redeal the rules
-      reject (rule 2).
+      reject (rule 2); a seed that does not deal the record's deals, or ``shuffles`` that is
+      not their number.
     - ``"sequence"``: an action or a round after the round or the match ended, or a round
       after an unfinished one.
     - ``"draw"``: a draw that names a tile other than the top of the boneyard.

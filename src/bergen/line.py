@@ -62,15 +62,23 @@ class PlacedTile:
         return f"PlacedTile({self.tile!r}, {self.left}, {self.right})"
 
 
-@attrs.frozen(repr=False, eq=False)
+@attrs.frozen(repr=False, eq=False, init=False)
 class LineOfPlay:
     """The line of play. Values are built by :meth:`empty`, :meth:`parse`, :meth:`start` and
     :meth:`place`, which check their arguments.
 
-    The constructor is internal and unchecked: the engine makes a line for every tile laid and
-    each time :attr:`bergen.RoundState.line` is read (every view, on the bots' path), from
-    values it has just worked out; testing that the tiles connect would cost as much again. A
-    line built by hand from other values is not a valid line.
+    Calling the class with its fields (``LineOfPlay(lead, left, right, left_double,
+    right_double, left_chain, right_chain, size)``, the chains as ``(tile index, outer
+    number)`` pairs from the lead outwards) checks them too: the line is rebuilt from its lead
+    and chains, and every field must be what that gives. The engine, which makes a line for
+    every tile laid, builds lines from values it has just worked out without that check.
+
+    Raises:
+        PositionError: (from the constructor) when the fields do not describe a line: a lead
+            that is not a :class:`~bergen.tiles.Tile` or ``None``, chains that are not tuples
+            of ``(tile index 0..27, number 0..6)`` pairs, a tile that does not match its
+            neighbour or appears twice, or an end, a double flag or a size the tiles do not
+            give.
 
     Attributes:
         lead: The lead tile, ``None`` while the line is empty.
@@ -89,6 +97,33 @@ class LineOfPlay:
     _right_chain: _Chain = ()
     size: int = 0
 
+    def __init__(
+        self,
+        lead: Tile | None = None,
+        left: int | None = None,
+        right: int | None = None,
+        left_double: bool | None = None,
+        right_double: bool | None = None,
+        left_chain: _Chain = (),
+        right_chain: _Chain = (),
+        size: int | None = None,
+    ) -> None:
+        """Check the fields by rebuilding the line from its lead and chains (see the class).
+
+        ``left``, ``right``, ``left_double``, ``right_double`` and ``size`` left out (``None``)
+        are taken from the tiles: ``LineOfPlay(Tile(6, 6))`` is the line holding the 6-6 lead.
+        """
+        line = _rebuilt(lead, left, left_chain, right_chain)
+        given = (left, right, left_double, right_double, size)
+        built = (line.left, line.right, line.left_double, line.right_double, line.size)
+        for name, g, b in zip(_CHECKED, given, built, strict=True):
+            if g is not None and (type(g) is not type(b) or g != b):
+                raise PositionError(
+                    f"LineOfPlay: {name} is {_brief(g)}, but the tiles {str(line)!r} give {b}"
+                )
+        for name in _FIELDS:
+            object.__setattr__(self, name, getattr(line, name))
+
     @classmethod
     def empty(cls) -> LineOfPlay:
         """The line before the lead."""
@@ -97,13 +132,18 @@ class LineOfPlay:
     def start(self, tile: Tile) -> LineOfPlay:
         """Lay the lead tile on an empty line (rule 2).
 
+        Returns:
+            The line holding the lead alone, its high number at the left end.
+
         Raises:
-            PositionError: when the line is not empty.
+            PositionError: when the line is not empty or ``tile`` is not a :class:`Tile`.
         """
         if self.lead is not None:
             raise PositionError(f"the line already holds {self}; only an empty line takes a lead")
+        if not isinstance(tile, Tile):
+            raise PositionError(f"start takes a Tile, got {_brief(tile)}")
         d = IS_DOUBLE[tile.index]
-        return LineOfPlay(tile, tile.high, tile.low, d, d, (), (), 1)
+        return _make(tile, tile.high, tile.low, d, d, (), (), 1)
 
     def place(self, tile: Tile, end: End) -> LineOfPlay:
         """Lay ``tile`` at ``end``, matching the number shown there (rule 3).
@@ -130,7 +170,7 @@ class LineOfPlay:
             outer = OTHER[t][n] if n is not None else -1
             if outer < 0:
                 raise PositionError(f"{TILES[t]} does not match the left end, which shows {n}")
-            return LineOfPlay(
+            return _make(
                 self.lead,
                 outer,
                 self.right,
@@ -144,7 +184,7 @@ class LineOfPlay:
         outer = OTHER[t][n] if n is not None else -1
         if outer < 0:
             raise PositionError(f"{TILES[t]} does not match the right end, which shows {n}")
-        return LineOfPlay(
+        return _make(
             self.lead,
             self.left,
             outer,
@@ -211,7 +251,7 @@ class LineOfPlay:
             size += 1
         if size == self.size:
             return self
-        return LineOfPlay(
+        return _make(
             lead,
             left,
             right,
@@ -315,7 +355,7 @@ class LineOfPlay:
         a, b = oriented[lead_at]
         line = _EMPTY.start(Tile(a, b))
         if a != b:  # a non-double lead (set-up positions only): orient it as written
-            line = LineOfPlay(line.lead, a, b, False, False, (), (), 1)
+            line = _make(line.lead, a, b, False, False, (), (), 1)
         for a, b in reversed(oriented[:lead_at]):
             line = line._place(Tile(a, b).index, True)
         for a, b in oriented[lead_at + 1 :]:
@@ -353,4 +393,101 @@ class LineOfPlay:
         return f"LineOfPlay.parse({str(self)!r})"
 
 
-_EMPTY = LineOfPlay(None, None, None, False, False, (), (), 0)
+_FIELDS = (
+    "lead",
+    "left",
+    "right",
+    "left_double",
+    "right_double",
+    "_left_chain",
+    "_right_chain",
+    "size",
+)
+_CHECKED = ("left", "right", "left_double", "right_double", "size")
+
+
+def _make(
+    lead: Tile | None,
+    left: int | None,
+    right: int | None,
+    left_double: bool,
+    right_double: bool,
+    left_chain: _Chain,
+    right_chain: _Chain,
+    size: int,
+) -> LineOfPlay:
+    # The engine's unchecked constructor: the fields set as attrs' own __init__ would.
+    line: LineOfPlay = object.__new__(LineOfPlay)
+    put = object.__setattr__
+    put(line, "lead", lead)
+    put(line, "left", left)
+    put(line, "right", right)
+    put(line, "left_double", left_double)
+    put(line, "right_double", right_double)
+    put(line, "_left_chain", left_chain)
+    put(line, "_right_chain", right_chain)
+    put(line, "size", size)
+    return line
+
+
+def _chain(value: object, name: str) -> _Chain:
+    """A chain argument checked: a tuple of (tile index 0..27, number 0..6) pairs."""
+    ok = type(value) is tuple and all(
+        type(p) is tuple
+        and len(p) == 2
+        and type(p[0]) is int
+        and 0 <= p[0] < len(TILES)
+        and type(p[1]) is int
+        and 0 <= p[1] <= 6
+        for p in value
+    )
+    if not ok:
+        raise PositionError(
+            _bad("LineOfPlay", name, "a tuple of (tile index 0..27, number 0..6) pairs", value)
+        )
+    return value  # type: ignore[return-value]
+
+
+def _rebuilt(lead: object, left: object, left_chain: object, right_chain: object) -> LineOfPlay:
+    """The line a lead and two chains give, each placement checked (``left`` orients a
+    non-double lead with nothing beside it; ``None``: its high number to the left).
+    """
+    if lead is None:
+        _chain(left_chain, "left_chain")
+        _chain(right_chain, "right_chain")
+        if left_chain or right_chain:
+            raise PositionError("LineOfPlay: a line without a lead holds no other tile")
+        return _EMPTY
+    if not isinstance(lead, Tile):
+        raise PositionError(_bad("LineOfPlay", "lead", "a Tile or None", lead))
+    lefts = _chain(left_chain, "left_chain")
+    rights = _chain(right_chain, "right_chain")
+    indices = [lead.index, *(t for t, _ in lefts), *(t for t, _ in rights)]
+    if len(set(indices)) != len(indices):
+        raise PositionError("LineOfPlay: a tile appears twice in the line")
+    # The number the lead shows to the left: what its left neighbour matches, else what its
+    # right neighbour leaves, else ``left`` as given.
+    if lefts:
+        lead_left = OTHER[lefts[0][0]][lefts[0][1]]
+    elif rights:
+        inner = OTHER[rights[0][0]][rights[0][1]]
+        lead_left = OTHER[lead.index][inner] if inner >= 0 else -1
+    else:
+        lead_left = lead.high if left is None else left if type(left) is int else -1
+    lead_right = OTHER[lead.index][lead_left] if 0 <= lead_left <= 6 else -1
+    if lead_right < 0:
+        raise PositionError(f"LineOfPlay: the fields do not orient the lead {lead} in the line")
+    d = IS_DOUBLE[lead.index]
+    line = _make(lead, lead_left, lead_right, d, d, (), (), 1)
+    for on_left, chain in ((True, lefts), (False, rights)):
+        for t, outer in chain:
+            line = line._place(t, on_left)
+            if (line.left if on_left else line.right) != outer:
+                raise PositionError(
+                    f"LineOfPlay: {TILES[t]} shows {outer} outwards, but laid there it shows "
+                    f"{line.left if on_left else line.right}"
+                )
+    return line
+
+
+_EMPTY = _make(None, None, None, False, False, (), (), 0)

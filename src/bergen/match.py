@@ -532,9 +532,18 @@ class MatchState:
     def play_out(self, moves: Sequence[Move]) -> tuple[MatchState, tuple[ScoreEvent, ...]]:
         """Apply several moves in order (seeded matches deal between rounds).
 
+        Args:
+            moves: The moves, a list or tuple.
+
+        Returns:
+            The match after the moves and their score events in order.
+
         Raises:
             IllegalMoveError, MatchOverError: at the first move that fails.
+            PositionError: when ``moves`` is not a list or tuple.
         """
+        if not isinstance(moves, list | tuple):
+            raise PositionError(f"play_out takes a list or tuple of moves, got {_brief(moves)}")
         state = self
         out: list[ScoreEvent] = []
         for m in moves:

@@ -114,17 +114,53 @@ class Tile:
         """The number facing out when this tile is matched against ``number``.
 
         Raises:
-            ValueError: when the tile does not carry ``number``.
+            PositionError: (a ``ValueError``) when the tile does not carry ``number``.
         """
         if self.high == number:
             return self.low
         if self.low == number:
             return self.high
-        raise ValueError(f"tile {self} does not carry a {number}")
+        raise PositionError(f"tile {self} does not carry a {_brief(number)}")
 
     def __lt__(self, other: Tile) -> bool:
-        """Order tiles by index."""
+        """Order tiles by index.
+
+        Raises:
+            PositionError: when ``other`` is not a :class:`Tile`.
+        """
+        if other.__class__ is not Tile:
+            raise _unordered("<", other)
         return self.index < other.index
+
+    def __le__(self, other: Tile) -> bool:
+        """Order tiles by index.
+
+        Raises:
+            PositionError: when ``other`` is not a :class:`Tile`.
+        """
+        if other.__class__ is not Tile:
+            raise _unordered("<=", other)
+        return self.index <= other.index
+
+    def __gt__(self, other: Tile) -> bool:
+        """Order tiles by index.
+
+        Raises:
+            PositionError: when ``other`` is not a :class:`Tile`.
+        """
+        if other.__class__ is not Tile:
+            raise _unordered(">", other)
+        return self.index > other.index
+
+    def __ge__(self, other: Tile) -> bool:
+        """Order tiles by index.
+
+        Raises:
+            PositionError: when ``other`` is not a :class:`Tile`.
+        """
+        if other.__class__ is not Tile:
+            raise _unordered(">=", other)
+        return self.index >= other.index
 
     def __str__(self) -> str:
         """The canonical text, high number first: ``6-4``."""
@@ -186,6 +222,12 @@ def _iter_mask(mask: int) -> Iterator[Tile]:
 HIGH: tuple[int, ...] = K.HIGH
 LOW: tuple[int, ...] = K.LOW
 PIPS: tuple[int, ...] = K.PIPS
+
+
+def _unordered(op: str, other: object) -> PositionError:
+    return PositionError(f"a tile is ordered only against a tile: Tile {op} {_brief(other)}")
+
+
 IS_DOUBLE: tuple[bool, ...] = K.IS_DOUBLE
 DOUBLES_MASK: int = K.DOUBLES_MASK
 FIT: tuple[int, ...] = K.FIT

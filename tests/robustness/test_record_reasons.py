@@ -33,6 +33,7 @@ INVALID = ROOT / "vectors" / "invalid"
 
 CODES = {
     "read",
+    "write",
     "json",
     "format",
     "schema",

@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from bergen.errors import (
+    _MAX_POINTS,
     BergenError,
     NotationError,
     PositionError,
@@ -775,8 +776,8 @@ def view_from_json(obj: object, where: str = "view") -> PlayerView:
             f"{at('scores')}: one score per side, {table.sides} sides, got {len(scores_raw)}",
             field=at("scores"),
         )
-    scores = tuple(_int(s, _at(at("scores"), i)) for i, s in enumerate(scores_raw))
-    target = _int(v["target"], at("target"), 1)
+    scores = tuple(_int(s, _at(at("scores"), i), 0, _MAX_POINTS) for i, s in enumerate(scores_raw))
+    target = _int(v["target"], at("target"), 1, _MAX_POINTS)
     if target != table.target:
         raise ProtocolError(
             f"{at('target')}: {_brief(target)}, but the rules give {table.target} at this table",
@@ -809,24 +810,27 @@ def view_from_json(obj: object, where: str = "view") -> PlayerView:
     )
     if len(set(own)) != len(own):
         raise ProtocolError(f"{at('own_draws')}: a tile is drawn twice", field=at("own_draws"))
-    return PlayerView(
-        seat=seat,
-        rules=rules,
-        hand=hand,
-        line=line,
-        tile_counts=counts,
-        boneyard_size=boneyard,
-        drawable=drawable,
-        scores=scores,
-        target=target,
-        to_move=to_move,
-        dealer=dealer,
-        outcome=outcome,
-        history=tuple(history),
-        lead_draws=lead_draws,
-        own_draws=own,
-        from_deal=from_deal,
-    )
+    try:
+        return PlayerView(
+            seat=seat,
+            rules=rules,
+            hand=hand,
+            line=line,
+            tile_counts=counts,
+            boneyard_size=boneyard,
+            drawable=drawable,
+            scores=scores,
+            target=target,
+            to_move=to_move,
+            dealer=dealer,
+            outcome=outcome,
+            history=tuple(history),
+            lead_draws=lead_draws,
+            own_draws=own,
+            from_deal=from_deal,
+        )
+    except BergenError as e:  # what PlayerView itself refuses, beyond the checks above
+        raise ProtocolError(f"{where or 'view'}: {e}", field=where or "view") from None
 
 
 _VIEW_FIELDS = (

@@ -22,7 +22,7 @@ from typing import IO, Any
 
 from bergen.bots import Bot, BotError, bot_factory, move_seconds, takes_seconds
 from bergen.bots.loading import _takes_seed
-from bergen.errors import _brief
+from bergen.errors import BergenError, _brief
 from bergen.moves import Draw, Lead, Pass, Play
 from bergen.protocol.codec import (
     MAX_REQUEST_BYTES,
@@ -164,6 +164,12 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
         except ProtocolError as e:
             print(f"bergen bot serve: bad request: {e}", file=log)
             _error(stdout, "protocol", str(e))
+            return 2
+        except (BergenError, ValueError, TypeError, RecursionError) as e:
+            # parse_request raises only ProtocolError; should a check of the values it builds
+            # still let another error out, the client gets its answer all the same.
+            print(f"bergen bot serve: bad request: {_text(e)}", file=log)
+            _error(stdout, "protocol", _text(e))
             return 2
         if isinstance(request, Hello):
             _send(stdout, hello_reply(handshake))

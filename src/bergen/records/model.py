@@ -10,8 +10,17 @@ from __future__ import annotations
 
 import attrs
 
-from bergen.deal import Deal
-from bergen.errors import RecordError, RecordReason, _as_tuple, _bad, _brief, _is_int, _is_ints
+from bergen.deal import MAX_SHUFFLE_INDEX, Deal
+from bergen.errors import (
+    BergenError,
+    RecordError,
+    RecordReason,
+    _as_tuple,
+    _bad,
+    _brief,
+    _is_int,
+    _is_ints,
+)
 from bergen.events import Outcome, ScoreEvent
 from bergen.line import LineOfPlay
 from bergen.moves import Draw, Lead, Move, Pass, Play
@@ -262,6 +271,76 @@ class RoundRecord:
             raise _argument("RoundRecord", "scores", "a tuple of ints >= 0 or None", self.scores)
 
 
+def _check_deal_stream(record: Record) -> None:
+    """A seeded record's deals must be its seed's shuffles in a row, ending where ``shuffles``
+    says the stream stands (see :class:`Record`).
+    """
+    seed = record.seed
+    assert seed is not None  # internal: called for seeded records
+    seats = record.seats
+    try:
+        hand_size = record.rules.for_table(seats).hand_size
+    except BergenError:
+        return  # rules that do not allow the table: replay refuses them (reason "rules")
+    # (round, label, deal) for each deal, each round's redeals before its deal.
+    deals: list[tuple[int, str, Deal]] = []
+    for r, rnd in enumerate(record.rounds):
+        deals.extend((r, f"redeal {n}", d) for n, d in enumerate(rnd.redeals))
+        if rnd.deal is not None:
+            deals.append((r, "deal", rnd.deal))
+    if any(d.seats != seats for _, _, d in deals):
+        return  # the wrong number of hands: replay refuses it (reason "deal")
+
+    def first_mismatch(from_seed: list[tuple[int, str, Deal]], start: int) -> int | None:
+        # The index in ``from_seed`` of the first deal that is not the seed's shuffle
+        # ``start + index``, or None when they all are.
+        for i, (_, _, deal) in enumerate(from_seed):
+            k = start + i
+            if k > MAX_SHUFFLE_INDEX or deal != Deal.from_seed(seed, seats, hand_size, k):
+                return i
+        return None
+
+    shuffles = record.shuffles
+    # Where the stream starts: shuffle 0, or (format 2) as far back from ``shuffles`` as
+    # the record has deals (a match begun further on in its stream).
+    start = 0 if shuffles is None else shuffles - len(deals)
+    miss = first_mismatch(deals, start) if start >= 0 else 0
+    if miss is None:
+        return
+    first = record.rounds[0] if record.rounds else None
+    if (
+        first is not None
+        and first.deal is not None
+        and not first.redeals
+        and first.deal != Deal.from_seed(seed, seats, hand_size, 0)
+    ):
+        # A first round dealt elsewhere (MatchState.from_round): the seed deals the rest, and
+        # its next shuffle is not that first deal again.
+        rest = deals[1:]
+        after = 0 if shuffles is None else shuffles - len(rest)
+        if (
+            after >= 0
+            and first_mismatch(rest, after) is None
+            and (shuffles is None or first_mismatch(deals[:1], shuffles) is not None)
+        ):
+            return
+    if start < 0:
+        raise RecordError(
+            f"shuffles: {shuffles}, but the record holds {len(deals)} deals from the seed: "
+            "the next shuffle cannot come before them",
+            reason=RecordReason.DEAL,
+        )
+    r, label, _ = deals[miss]
+    raise RecordError(
+        f"round {r}: the {label} is not the seed's shuffle {start + miss}: the seed {seed}"
+        f"{'' if shuffles is None else f' with shuffles {shuffles}'} does not deal this "
+        "record (a record's seed and shuffles are those its deals came from; leave them "
+        "out for deals of another origin)",
+        reason=RecordReason.DEAL,
+        round=r,
+    )
+
+
 @attrs.frozen
 class Record:
     """A game record: the rules, the seats and the rounds played.
@@ -281,6 +360,17 @@ class Record:
             the record does not say, and the replayed match awaits explicit deals.
         meta: Free text about the record (source, date, players, ...), as ``(key, value)``
             pairs.
+
+    A record with a seed must be what that seed dealt: its deals, each round's redeals before
+    its deal, are the seed's shuffles in a row (:meth:`bergen.Deal.from_seed`), from shuffle
+    0 or, with ``shuffles``, ending just before it, so that the match deals on from a shuffle
+    it has not dealt. A first round from a set-up position deals nothing; a first round of a
+    single deal from elsewhere (:meth:`bergen.MatchState.from_round`) may stand before them.
+
+    Raises:
+        RecordError: (``reason`` ``"schema"``) for a field of the wrong type or shape;
+            (``"deal"``) when the seed does not deal the record's deals or ``shuffles`` is
+            not their number.
     """
 
     rules: Rules
@@ -294,7 +384,8 @@ class Record:
 
     def __attrs_post_init__(self) -> None:
         """Check the shape of every field (what :func:`bergen.records.dumps` writes,
-        :func:`bergen.records.loads` reads back), and that ``shuffles`` comes with a seed.
+        :func:`bergen.records.loads` reads back), that ``shuffles`` comes with a seed, and that
+        a seed deals the record's deals (see the class).
         """
 
         def bad(message: str) -> RecordError:
@@ -335,12 +426,15 @@ class Record:
         if len(set(keys)) != len(keys):
             raise bad("Record.meta names a key twice (a JSON object holds each key once)")
         if self.shuffles is not None and (
-            self.seed is None or not _is_int(self.shuffles, 0, 2**64)
+            self.seed is None or not _is_int(self.shuffles, 0, MAX_SHUFFLE_INDEX + 1)
         ):
             raise RecordError(
-                f"shuffles ({_brief(self.shuffles)}) is an int in 0..2**64 and needs a seed",
+                f"shuffles ({_brief(self.shuffles)}) is an int in 0..{MAX_SHUFFLE_INDEX + 1:,} "
+                "(one past bergen.deal.MAX_SHUFFLE_INDEX) and needs a seed",
                 reason=RecordReason.SCHEMA,
             )
+        if self.seed is not None:
+            _check_deal_stream(self)
 
     @property
     def format(self) -> str:

@@ -599,8 +599,9 @@ def record_match(
         RecordError: (``reason`` ``"match"``) when a round after the first started from a
             set-up position, when the match had redeals but no seed (which round each
             preceded is not kept), or when the scores need ``start_scores``; (``reason``
-            ``"argument"``) when ``match`` is not a :class:`~bergen.MatchState` or the names do
-            not match the seats.
+            ``"argument"``) when ``match`` is not a :class:`~bergen.MatchState`, the names do
+            not match the seats, or ``start_scores`` is not a list or tuple of one int (0 to
+            10**18 points) per side.
     """
     if not isinstance(match, MatchState):
         raise RecordError(
@@ -650,6 +651,17 @@ def record_match(
             elif ri < len(states):
                 redeals[ri].append(d)
     if start_scores is not None:
+        sides = len(match.scores)
+        if not _is_ints(tuple(start_scores) if isinstance(start_scores, list | tuple) else None):
+            raise RecordError(
+                f"start_scores: one score (an int >= 0) per side, got {_brief(start_scores)}",
+                reason=RecordReason.ARGUMENT,
+            )
+        if len(start_scores) != sides:
+            raise RecordError(
+                f"start_scores: {len(start_scores)} scores for {sides} sides",
+                reason=RecordReason.ARGUMENT,
+            )
         scores = tuple(start_scores)
     elif states and states[0].start_state.scores != (0,) * len(match.scores):
         start_scores = scores = states[0].start_state.scores

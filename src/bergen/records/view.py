@@ -244,25 +244,36 @@ def _step(
             raise _fail(r, i, f"seat {mover} passes while {view.drawable} tiles can be drawn")
         nxt = (mover + 1) % seats
     scores = list(view.scores)
+    partnerships = view.rules.partnerships
     for event in events:
         if event.seat != mover and event.kind.value != "blocked_hand":
             raise _fail(r, i, f"an event of seat {event.seat} follows seat {mover}'s move")
-        scores[event.side] += event.points
+        if event.seat >= seats:
+            raise _fail(r, i, f"an event names seat {event.seat}; the table has {seats} seats")
+        side = event.seat % 2 if partnerships else event.seat
+        if event.side != side:
+            raise _fail(
+                r, i, f"an event of seat {event.seat} credits side {event.side}, not side {side}"
+            )
+        scores[side] += event.points
     table = view.rules.for_table(seats)
     drawable = 0 if not view.rules.drawing or bone <= table.reserve else bone - table.reserve
     history = (*view.history, Action(mover, DRAW if isinstance(move, Draw) else move))
-    return attrs.evolve(
-        view,
-        hand=hand,
-        line=line,
-        tile_counts=tuple(counts),
-        boneyard_size=bone,
-        drawable=drawable,
-        scores=tuple(scores),
-        to_move=nxt,
-        history=history,
-        own_draws=own,
-    )
+    try:
+        return attrs.evolve(
+            view,
+            hand=hand,
+            line=line,
+            tile_counts=tuple(counts),
+            boneyard_size=bone,
+            drawable=drawable,
+            scores=tuple(scores),
+            to_move=nxt,
+            history=history,
+            own_draws=own,
+        )
+    except PositionError as e:  # what a view refuses: a score past 10**18, ...
+        raise _fail(r, i, str(e)) from e
 
 
 def replay_view(record: ViewRecord) -> tuple[tuple[PlayerView, ...], ...]:

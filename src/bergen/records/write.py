@@ -197,15 +197,21 @@ def dump(record: Record, target: str | os.PathLike[str] | IO[str]) -> None:
     Raises:
         RecordError: when the rules cannot be written (a user-supplied component, a ``base``
             that is not a preset: ``reason`` ``"rules"``), ``record`` is not a
-            :class:`Record`, or ``target`` is neither a path nor a file open for writing text
-            (``"argument"``).
-        OSError: when the file cannot be written.
+            :class:`Record`, ``target`` is neither a path nor a file open for writing text
+            (``"argument"``), or the file cannot be written: a missing directory, no
+            permission, a full disk, a file open for reading only (``"write"``; the
+            ``OSError`` is the error's ``__cause__``).
     """
     text = dumps(record)
     if isinstance(target, str | os.PathLike):
         try:
             with open(target, "w", encoding="utf-8") as f:
                 f.write(text)
+        except OSError as e:
+            raise RecordError(
+                f"dump: cannot write {_brief(str(os.fspath(target)))}: {e.strerror or e}",
+                reason=RecordReason.WRITE,
+            ) from e
         except ValueError as e:  # a path with a NUL character
             raise RecordError(
                 f"dump: {_brief(target)} is not a path: {e}", reason=RecordReason.ARGUMENT
@@ -223,6 +229,14 @@ def dump(record: Record, target: str | os.PathLike[str] | IO[str]) -> None:
     except TypeError as e:  # a binary file of another kind
         raise RecordError(
             f"dump writes text; the target refused it: {e}", reason=RecordReason.ARGUMENT
+        ) from None
+    except OSError as e:  # io.UnsupportedOperation: a file open for reading only; a full disk
+        raise RecordError(
+            f"dump: cannot write the record: {e.strerror or e}", reason=RecordReason.WRITE
+        ) from e
+    except ValueError as e:  # a closed file
+        raise RecordError(
+            f"dump: cannot write the record: {e}", reason=RecordReason.WRITE
         ) from None
 
 

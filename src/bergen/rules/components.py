@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from bergen.errors import RulesError, _brief
+from bergen.errors import _MAX_POINTS, RulesError, _brief
 from bergen.tiles import Tile
 
 __all__ = [
@@ -60,6 +60,69 @@ def _positive(inst: object, attribute: attrs.Attribute[int], value: int) -> None
         )
 
 
+def _seats(method: str, seats: object) -> int:
+    if type(seats) is not int or not 2 <= seats <= 4:
+        raise RulesError(
+            f"{method}: Bergen is played by 2, 3 or 4 seats, not {_brief(seats)}",
+            fields=("seats",),
+        )
+    return seats
+
+
+def _points(method: str, name: str, value: object, low: int = 0) -> int:
+    if type(value) is not int or not low <= value <= _MAX_POINTS:
+        raise RulesError(
+            f"{method}: {name} is an int in {low}..10**18 (points), got {_brief(value)}",
+            fields=(name,),
+        )
+    return value
+
+
+def _table(method: str, seats: object, partnerships: object) -> None:
+    _seats(method, seats)
+    if type(partnerships) is not bool:
+        raise RulesError(
+            f"{method}: partnerships is True or False, got {_brief(partnerships)}",
+            fields=("partnerships",),
+        )
+    if partnerships and seats != 4:
+        raise RulesError(
+            f"{method}: partnerships are played by four seats, not {seats}",
+            fields=("partnerships",),
+        )
+
+
+def _doubles(method: str, doubles: object) -> Sequence[Tile]:
+    if (
+        not isinstance(doubles, list | tuple)
+        or not doubles
+        or not all(isinstance(t, Tile) and t.is_double for t in doubles)
+    ):
+        raise RulesError(
+            f"{method}: doubles is a non-empty list or tuple of doubles (Tile values), "
+            f"got {_brief(doubles)}",
+            fields=("doubles",),
+        )
+    return doubles
+
+
+def _sides(method: str, sides: object) -> Sequence[Sequence[Tile]]:
+    held: list[object] = []
+    ok = isinstance(sides, list | tuple) and 2 <= len(sides) <= 4
+    for side in sides if ok and isinstance(sides, list | tuple) else ():
+        if not isinstance(side, list | tuple):
+            ok = False
+            break
+        held.extend(side)
+    if not ok or not all(isinstance(t, Tile) for t in held) or len(set(held)) != len(held):
+        raise RulesError(
+            f"{method}: sides is a list or tuple of 2..4 sides, each a list or tuple of its "
+            f"tiles (Tile values, none twice), got {_brief(sides)}",
+            fields=("sides",),
+        )
+    return sides  # type: ignore[return-value]
+
+
 @attrs.frozen
 class HandSizes:
     """Tiles dealt to each seat, by table size.
@@ -88,17 +151,14 @@ class HandSizes:
         """Tiles dealt to each of ``seats`` seats (2, 3 or 4).
 
         Raises:
-            RulesError: for another number of seats.
+            RulesError: for another number of seats, or one that is not an int.
         """
+        seats = _seats("HandSizes.hand_size", seats)
         if seats == 2:
             return self.two
         if seats == 3:
             return self.three
-        if seats == 4:
-            return self.four
-        raise RulesError(
-            f"Bergen is played by 2, 3 or 4 seats, not {_brief(seats)}", fields=("seats",)
-        )
+        return self.four
 
 
 @attrs.frozen
@@ -108,7 +168,11 @@ class LowestDouble:
     def choose(self, doubles: Sequence[Tile]) -> Tile:
         """Return the lowest of the doubles held at the table (the
         :class:`~bergen.rules.protocols.LeadRule` protocol: ``doubles`` is never empty).
+
+        Raises:
+            RulesError: when ``doubles`` is not a non-empty list or tuple of doubles.
         """
+        doubles = _doubles("LowestDouble.choose", doubles)
         return min(doubles)
 
 
@@ -119,7 +183,11 @@ class HighestDouble:
     def choose(self, doubles: Sequence[Tile]) -> Tile:
         """Return the highest of the doubles held at the table (the
         :class:`~bergen.rules.protocols.LeadRule` protocol: ``doubles`` is never empty).
+
+        Raises:
+            RulesError: when ``doubles`` is not a non-empty list or tuple of doubles.
         """
+        doubles = _doubles("HighestDouble.choose", doubles)
         return max(doubles)
 
 
@@ -232,7 +300,14 @@ class NearTargetReduction:
         """Return the points a header worth ``base`` scores for a side at ``score`` in a match to
         ``target`` (all in points; the :class:`~bergen.rules.protocols.HeaderReduction`
         protocol).
+
+        Raises:
+            RulesError: when ``base`` or ``score`` is not an int in 0..10**18, or ``target`` not
+                one in 1..10**18.
         """
+        _points("NearTargetReduction.reduce", "base", base)
+        _points("NearTargetReduction.reduce", "score", score)
+        _points("NearTargetReduction.reduce", "target", target, 1)
         need = target - score
         if need <= 2:
             return min(base, 1)
@@ -248,7 +323,14 @@ class NoReduction:
     def reduce(self, base: int, score: int, target: int) -> int:
         """Return ``base`` unchanged, in points (the
         :class:`~bergen.rules.protocols.HeaderReduction` protocol).
+
+        Raises:
+            RulesError: when ``base`` or ``score`` is not an int in 0..10**18, or ``target`` not
+                one in 1..10**18.
         """
+        _points("NoReduction.reduce", "base", base)
+        _points("NoReduction.reduce", "score", score)
+        _points("NoReduction.reduce", "target", target, 1)
         return base
 
 
@@ -269,7 +351,12 @@ class FewestDoublesThenPips:
 
         ``sides`` holds each side's tiles (the :class:`~bergen.rules.protocols.BlockedHandJudge`
         protocol).
+
+        Raises:
+            RulesError: when ``sides`` is not a list or tuple of 2..4 sides, each a list or
+                tuple of tiles, no tile held twice.
         """
+        sides = _sides("FewestDoublesThenPips.winner", sides)
         return _sides_min([(sum(t.is_double for t in s), sum(t.pips for t in s)) for s in sides])
 
 
@@ -282,7 +369,12 @@ class FewestPips:
 
         ``sides`` holds each side's tiles (the :class:`~bergen.rules.protocols.BlockedHandJudge`
         protocol).
+
+        Raises:
+            RulesError: when ``sides`` is not a list or tuple of 2..4 sides, each a list or
+                tuple of tiles, no tile held twice.
         """
+        sides = _sides("FewestPips.winner", sides)
         return _sides_min([(sum(t.pips for t in s),) for s in sides])
 
 
@@ -297,7 +389,12 @@ class NoDoubleFirst:
 
         ``sides`` holds each side's tiles (the :class:`~bergen.rules.protocols.BlockedHandJudge`
         protocol).
+
+        Raises:
+            RulesError: when ``sides`` is not a list or tuple of 2..4 sides, each a list or
+                tuple of tiles, no tile held twice.
         """
+        sides = _sides("NoDoubleFirst.winner", sides)
         return _sides_min(
             [(int(any(t.is_double for t in s)), sum(t.pips for t in s)) for s in sides]
         )
@@ -315,7 +412,12 @@ class NoDoubleFirstNonDoublePips:
 
         ``sides`` holds each side's tiles (the :class:`~bergen.rules.protocols.BlockedHandJudge`
         protocol).
+
+        Raises:
+            RulesError: when ``sides`` is not a list or tuple of 2..4 sides, each a list or
+                tuple of tiles, no tile held twice.
         """
+        sides = _sides("NoDoubleFirstNonDoublePips.winner", sides)
         return _sides_min(
             [
                 (int(any(t.is_double for t in s)), sum(t.pips for t in s if not t.is_double))
@@ -340,7 +442,18 @@ class FixedReserve:
     def reserve(self, seats: int, boneyard_size: int) -> int:
         """Return ``count``, in tiles, whatever the table (the
         :class:`~bergen.rules.protocols.ReserveRule` protocol).
+
+        Raises:
+            RulesError: when ``seats`` is not 2, 3 or 4, or ``boneyard_size`` not an int in
+                0..28.
         """
+        _seats("FixedReserve.reserve", seats)
+        if type(boneyard_size) is not int or not 0 <= boneyard_size <= 28:
+            raise RulesError(
+                f"FixedReserve.reserve: boneyard_size is an int in 0..28 (tiles), "
+                f"got {_brief(boneyard_size)}",
+                fields=("boneyard_size",),
+            )
         return self.count
 
 
@@ -368,7 +481,12 @@ class TargetByTable:
         """Return the target for the table, in points: ``partnerships`` when partnerships are
         on, else the field for the number of seats (the
         :class:`~bergen.rules.protocols.TargetRule` protocol).
+
+        Raises:
+            RulesError: when ``seats`` is not 2, 3 or 4, ``partnerships`` not a bool, or
+                partnerships are asked of a table of other than four seats.
         """
+        _table("TargetByTable.target", seats, partnerships)
         if partnerships:
             return self.partnerships
         return {2: self.two, 3: self.three}.get(seats, self.four)
@@ -390,5 +508,10 @@ class FixedTarget:
     def target(self, seats: int, partnerships: bool) -> int:
         """Return ``points`` whatever the table (the :class:`~bergen.rules.protocols.TargetRule`
         protocol).
+
+        Raises:
+            RulesError: when ``seats`` is not 2, 3 or 4, ``partnerships`` not a bool, or
+                partnerships are asked of a table of other than four seats.
         """
+        _table("FixedTarget.target", seats, partnerships)
         return self.points
