@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from bergen._setup import _rules
-from bergen.deal import Deal, _SeedStream
+from bergen.deal import MAX_SHUFFLE_INDEX, Deal, _SeedStream
 from bergen.errors import (
     ArgumentError,
     IllegalMoveError,
@@ -23,6 +23,7 @@ from bergen.errors import (
     Reason,
     _as_tuple,
     _brief,
+    _is_int,
 )
 from bergen.events import ScoreEvent
 from bergen.kernel.deal import deal as deal_order
@@ -282,10 +283,10 @@ class MatchState:
             raise ArgumentError(
                 f"a seed is an int of at most 64 bits (|seed| < 2**64) or None, got {_brief(seed)}"
             )
-        if type(shuffles) is not int or shuffles < 0 or (seed is None and shuffles != 0):
+        if not _is_int(shuffles, 0, MAX_SHUFFLE_INDEX + 1) or (seed is None and shuffles != 0):
             raise PositionError(
-                f"shuffles is the index (an int >= 0) of the seed's next shuffle, and 0 without "
-                f"a seed; got {_brief(shuffles)}"
+                f"shuffles is the index (an int in 0..{MAX_SHUFFLE_INDEX + 1:,}) of the seed's "
+                f"next shuffle, and 0 without a seed; got {_brief(shuffles)}"
             )
         start = _start_scores(
             scores, table.sides, table.target, rules.match_end is MatchEnd.ROUND_END
@@ -331,10 +332,10 @@ class MatchState:
             raise ArgumentError(
                 f"a seed is an int of at most 64 bits (|seed| < 2**64) or None, got {_brief(seed)}"
             )
-        if type(shuffles) is not int or shuffles < 0 or (seed is None and shuffles != 0):
+        if not _is_int(shuffles, 0, MAX_SHUFFLE_INDEX + 1) or (seed is None and shuffles != 0):
             raise PositionError(
-                f"shuffles is the index (an int >= 0) of the seed's next shuffle, and 0 without "
-                f"a seed; got {_brief(shuffles)}"
+                f"shuffles is the index (an int in 0..{MAX_SHUFFLE_INDEX + 1:,}) of the seed's "
+                f"next shuffle, and 0 without a seed; got {_brief(shuffles)}"
             )
         return cls(
             rules=state.rules,

@@ -448,7 +448,14 @@ class PlayerView:
         return len(self.scores)
 
     def side_of(self, seat: int) -> int:
-        """The side a seat plays for: the seat itself, or ``seat % 2`` with partnerships."""
+        """The side a seat plays for: the seat itself, or ``seat % 2`` with partnerships
+        (side 0 is seats 0 and 2, side 1 seats 1 and 3; rule 10).
+
+        Raises:
+            PositionError: when ``seat`` is not a seat at this table.
+        """
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise PositionError(f"seat must be a seat 0..{self.seats - 1}, got {_brief(seat)}")
         return seat % 2 if self.rules.partnerships else seat
 
     @property

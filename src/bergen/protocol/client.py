@@ -368,9 +368,16 @@ class ProtocolBot:
         Raises:
             BotFailure: when the program fails to start or to answer ``ready`` in
                 ``start_time`` seconds (see :meth:`start`).
-            ProtocolError: when the table is not one the rules allow, the seat is not at the
-                table, or the rules cannot be sent (a user-supplied component).
+            ProtocolError: when ``rules`` is not a :class:`~bergen.Rules`, ``partnerships`` not a
+                bool, the table is not one the rules allow, the seat is not at the table, or
+                the rules cannot be sent (a user-supplied component).
         """
+        if not isinstance(rules, Rules):
+            raise ProtocolError(f"rules: a Rules value, got {_brief(rules)}", field="rules")
+        if type(partnerships) is not bool:
+            raise ProtocolError(
+                f"partnerships: True or False, got {_brief(partnerships)}", field="partnerships"
+            )
         if partnerships != rules.partnerships:
             raise ProtocolError(
                 f"partnerships: {partnerships}, but the rules say {rules.partnerships}",

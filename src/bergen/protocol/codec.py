@@ -170,7 +170,8 @@ class BotOption:
             The value (an int is accepted for a ``float`` option and returned as a float).
 
         Raises:
-            ProtocolError: when the value is not of the option's type.
+            ProtocolError: when the value is not of the option's type (an int out of the
+                64-bit range, a float not finite), or ``field`` is not a string.
         """
         return _option_value(value, self.type, field)
 
@@ -669,11 +670,24 @@ def _move(value: object, field: str) -> Move:
     return move
 
 
+_OPTION_INT = 2**63
+"""Option ints are 64-bit, as JSON numbers are read in most languages."""
+
+
 def _option_value(value: object, kind: str, field: str) -> int | float | bool | str:
-    if kind == "float" and type(value) is int:
+    if not isinstance(field, str):
+        raise ProtocolError(
+            f"field: a path such as 'options.depth', got {_brief(field)}", field="field"
+        )
+    in_range = type(value) is not int or -_OPTION_INT <= value < _OPTION_INT
+    if kind == "float" and type(value) is int and in_range:
         return float(value)
     expected = _OPTION_TYPES[kind]
-    if type(value) is not expected or (kind == "float" and not math.isfinite(value)):  # type: ignore[arg-type]
+    if (
+        type(value) is not expected
+        or not in_range
+        or (kind == "float" and not math.isfinite(value))  # type: ignore[arg-type]
+    ):
         raise ProtocolError(
             f"{field}: the option is {'an' if kind == 'int' else 'a'} {kind}, "
             f"got {_kind(value)} {_show(value)}",
