@@ -25,10 +25,16 @@ least that much more than the others' mean whatever they do. It is pessimistic: 
 do not play together. The values are then multiples of ``1 / (sides - 1)`` points (a float,
 rounded for thirds).
 
-**At the target.** The match ends the moment a side reaches the target, mid-round if need be
-(rule 9): scoring stops there, so a value counts the points actually scored up to that moment
-and no more. Reaching the target is worth no more than its points: the solver values round
-points only, not winning the match (a move that wins the match by 1 point is worth 1).
+**At the target.** Under ``MatchEnd.INSTANT`` (the default) the match ends the moment a side
+reaches the target, mid-round if need be (rule 9): scoring stops there, so a value counts the
+points actually scored up to that moment and no more. Under ``MatchEnd.ROUND_END`` the round is
+played out whatever the scores (rule 9): a value counts every point scored to the end of the
+round, those past the target included (each header reduced by the rules' reduction at the
+side's score before it, rule 6, so under the near-target reduction a header of a side at or
+past the target is worth 1). Either way reaching the target is worth no more than its points:
+the solver values round points only, not winning the match (a move that wins the match by 1
+point is worth 1; under ``MatchEnd.ROUND_END`` who is highest when the round ends is not valued
+either).
 
 The search is plain functions of the kernel (:mod:`bergen.kernel.solve`), compiled with the
 rest of the kernel in the compiled build. Its work is bounded: ``max_nodes`` positions (and

@@ -16,7 +16,8 @@ from the final scores: ``score_value(final) - score_value(start)``, with
 :func:`score_value` ``(scores) = sides * scores[root] - sum(scores)``. Draws are moves like the
 others; with the boneyard order known they are deterministic. Scoring follows the kernel's step
 (:func:`bergen.kernel.play.step`): headers reduced near the target (rule 6), scoring stops at
-the target (rule 9), the blocked-hand judge (rule 8).
+the target unless the table checks it only at the end of a round
+(:attr:`~bergen.kernel.table.Table.round_end`, rule 9), the blocked-hand judge (rule 8).
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ class Search:
                     lst = list(scores)
                     lst[side] = sc + pts
                     nscores2 = tuple(lst)
-                    if sc + pts >= table.target:  # rule 9
+                    if sc + pts >= table.target and not table.round_end:  # rule 9
                         out.append((2 * t + end, npos2, seat, nscores2, TARGET_REACHED))
                         continue
                 if not hand_after:  # going out (rule 7)
