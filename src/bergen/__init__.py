@@ -92,6 +92,7 @@ from bergen.rules import (
     TargetByTable,
     TargetRule,
 )
+from bergen.solver import MoveValue, Solution, solve
 from bergen.tiles import DOUBLES, TILES, Tile
 from bergen.view import PlayerView, WorldSampler, sample_world, voids
 
@@ -146,6 +147,7 @@ __all__ = [
     "MatchOverError",
     "MatchState",
     "Move",
+    "MoveValue",
     "NearTargetReduction",
     "NoDouble",
     "NoDoubleFirst",
@@ -185,6 +187,7 @@ __all__ = [
     "SearchBot",
     "SearchLimitError",
     "SeatBlockedHandJudge",
+    "Solution",
     "TableRules",
     "TargetByTable",
     "TargetRule",
@@ -206,5 +209,6 @@ __all__ = [
     "sample_world",
     "short",
     "shuffled_tiles",
+    "solve",
     "voids",
 ]

@@ -11,16 +11,21 @@ matches included) and small positions, at the lead too, so that it runs in a few
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import types
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+import bergen.kernel.solve
+import bergen.solver
 from bergen import (
     CLASSIC,
     SIMPLE,
+    DrawWhen,
     FewestDoublesThenPips,
     FewestPips,
     FixedReserve,
@@ -97,17 +102,39 @@ class LeaveToDraw:
 # ------------------------------------------------------------------ the reference
 
 
-def exhaustive(state: RoundState, root: int) -> Fraction:
+Memo = dict[tuple[object, ...], Fraction]
+
+
+def exhaustive(state: RoundState, root: int, memo: Memo) -> Fraction:
     """The value of ``state`` for side ``root`` by plain minimax over ``RoundState.apply``: the
     root side's final score minus the mean of the other sides' final scores, the root side
-    maximizing and every other side minimizing (minimax at two sides, paranoid at more).
+    maximizing and every other side minimizing (minimax at two sides, paranoid at more). Every
+    move is searched, no bound cuts anything; ``memo`` keeps the value of each state met by the
+    whole of what the rules read there (the hands, the open ends and whether each is a double,
+    the boneyard, the seat to move and the scores), so that a state met again is not searched
+    again.
     """
     if state.outcome is not None:
         scores = state.scores
         others = [s for i, s in enumerate(scores) if i != root]
         return scores[root] - Fraction(sum(others), len(others))
-    values = [exhaustive(state.apply(m)[0], root) for m in state.legal_moves()]
-    return max(values) if state.side_of(state.to_move) == root else min(values)
+    line = state.line
+    key = (
+        state.hands,
+        line.ends,
+        line.left_double,
+        line.right_double,
+        state.boneyard.tiles,
+        state.to_move,
+        state.scores,
+    )
+    known = memo.get(key)
+    if known is not None:
+        return known
+    values = [exhaustive(state.apply(m)[0], root, memo) for m in state.legal_moves()]
+    value = max(values) if state.side_of(state.to_move) == root else min(values)
+    memo[key] = value
+    return value
 
 
 def exact_values(state: RoundState) -> list[Fraction]:
@@ -117,7 +144,8 @@ def exact_values(state: RoundState) -> list[Fraction]:
     scores = state.scores
     others = [s for i, s in enumerate(scores) if i != root]
     base = scores[root] - Fraction(sum(others), len(others))
-    return [exhaustive(state.apply(m)[0], root) - base for m in state.legal_moves()]
+    memo: Memo = {}
+    return [exhaustive(state.apply(m)[0], root, memo) - base for m in state.legal_moves()]
 
 
 def check(state: RoundState) -> None:
@@ -208,7 +236,7 @@ def rules_and_seats(draw: st.DrawFn) -> tuple[Rules, int]:
     draw, so that a round is small enough to search exhaustively."""
     seats = draw(st.sampled_from([2, 3, 4]))
     partnerships = seats == 4 and draw(st.booleans())
-    size = draw(st.integers(1, 4 if seats == 2 else 3 if seats == 3 else 2))
+    size = draw(st.integers(1, 6 if seats == 2 else 4 if seats == 3 else 3))
     drawing = draw(st.booleans())
     reserve = draw(
         st.one_of(
@@ -226,6 +254,7 @@ def rules_and_seats(draw: st.DrawFn) -> tuple[Rules, int]:
         blocked=draw(st.sampled_from(JUDGES)),
         reserve=reserve,
         drawing=drawing,
+        draw_when=draw(st.sampled_from(list(DrawWhen))),
         target=FixedTarget(draw(st.integers(1, 12))),
         partnerships=partnerships,
         lead_tile=draw(st.sampled_from(list(LeadTile))),
@@ -259,15 +288,70 @@ def small_position(
     return state
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    case=rules_and_seats(),
-    seed=st.integers(0, 2**32),
-    scores=st.lists(st.integers(0, 20), min_size=4, max_size=4),
-    moves=st.integers(0, 6),
-)
-def test_every_move_value_is_the_exhaustive_searchs(
-    case: tuple[Rules, int], seed: int, scores: list[int], moves: int
-) -> None:
+def check_case(case: tuple[Rules, int], seed: int, scores: list[int], moves: int) -> None:
+    """The property: :func:`check` of the position drawn."""
     rules, seats = case
     check(small_position(rules, seats, seed, scores, moves))
+
+
+DRAWN = {
+    "case": rules_and_seats(),
+    "seed": st.integers(0, 2**32),
+    "scores": st.lists(st.integers(0, 20), min_size=4, max_size=4),
+    "moves": st.integers(0, 6),
+}
+
+test_every_move_value_is_the_exhaustive_searchs = settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)(given(**DRAWN)(check_case))
+
+
+# ------------------------------------------------------------------ a test of the test
+
+# Faults planted in the kernel's search (bergen/kernel/solve.py), each a one-line change of the
+# kind a solver bug is: the property above must fail with each of them.
+FAULTS = {
+    # A fail-low result equal to alpha stored as exact, not as an upper bound.
+    "bounds off by one": ("if best <= a0:  # an upper bound", "if best < a0:  # an upper bound"),
+    # The upper bound stored for the lower one too: a bound taken for the exact value.
+    "wrong transposition entry": ("self.tt[key] = (lo, hi, ", "self.tt[key] = (hi, hi, "),
+    # The search stops at the target under round-end matches too (the old bug, rule 9).
+    "round-end cut-off": (
+        "over = self.instant and sc + pts >= self.target",
+        "over = sc + pts >= self.target",
+    ),
+}
+
+
+def faulty_solve(fault: str) -> Callable[..., object]:
+    """The kernel's ``solve`` from its source with the fault ``fault`` planted."""
+    source = Path(bergen.kernel.solve.__file__).with_name("solve.py")
+    if not source.exists():  # an installed compiled build may ship no source
+        pytest.skip("no source of bergen/kernel/solve.py to plant a fault in")
+    text = source.read_text(encoding="utf-8")
+    old, new = FAULTS[fault]
+    assert text.count(old) == 1, f"the fault's line is not in the kernel: {old!r}"
+    module = types.ModuleType(f"faulty_solve_{fault.replace(' ', '_')}")
+    exec(compile(text.replace(old, new), str(source), "exec"), module.__dict__)
+    return module.solve  # type: ignore[no-any-return]
+
+
+# No shrinking and a fixed sequence of examples: the run stops at the first failure.
+hunt = settings(
+    max_examples=400,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    phases=[Phase.generate],
+    report_multiple_bugs=False,
+    suppress_health_check=list(HealthCheck),
+)(given(**DRAWN)(check_case))
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_the_property_fails_with_a_planted_fault(
+    fault: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bergen.solver, "_kernel_solve", faulty_solve(fault))
+    with pytest.raises(AssertionError):
+        hunt()

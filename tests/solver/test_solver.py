@@ -188,3 +188,13 @@ def test_only_a_round_in_play_is_solved(position: Builder) -> None:
     assert isinstance(solution, Solution)
     with pytest.raises(PositionError):
         solution.value_of(parse_move("5-5L"))
+
+
+def test_the_solver_is_importable_from_bergen() -> None:
+    import bergen
+    import bergen.solver
+
+    assert bergen.solve is bergen.solver.solve
+    assert bergen.Solution is bergen.solver.Solution
+    assert bergen.MoveValue is bergen.solver.MoveValue
+    assert {"solve", "Solution", "MoveValue"} <= set(bergen.__all__)
