@@ -90,7 +90,7 @@ def test_sprt_match_resumes_from_its_file(tmp_path: Path) -> None:
 
 
 def test_arena_command_prints_the_tournament(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["arena", "greedy", "random", "strategy", "--games", "12", "--in-process"]
+    args = ["arena", "greedy", "random", "strategy", "--games", "12", "--in-process", "--seed", "0"]
     assert main([*args, "--workers", "1", "--no-progress", "--gauntlet", "--ratings"]) == 0
     out = capsys.readouterr().out
     assert "Crosstable" in out and "| `greedy` | - |" in out
@@ -112,6 +112,8 @@ def test_arena_command_prints_the_tournament(capsys: pytest.CaptureFixture[str])
                 "--no-progress",
                 "--sprt",
                 "0,200",
+                "--seed",
+                "0",
             ]
         )
         == 0

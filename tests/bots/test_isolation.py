@@ -258,7 +258,10 @@ def test_resume_after_ctrl_c_gives_the_uninterrupted_table(tmp_path: Path) -> No
         timeout=120,
     )
     assert resumed.returncode == 0, resumed.stderr
-    whole = run_arena(["random", "greedy"], 16, 2, seed=0, in_process=True)
+    # No --seed: the arena drew a secret one, kept in the file, and --resume went on with it.
+    seed = json.loads(_lines(results)[0])["seed"]
+    assert seed >= 2**128 and f"--seed {seed}" in resumed.stderr
+    whole = run_arena(["random", "greedy"], 16, 2, seed=seed, in_process=True)
     assert resumed.stdout == whole.report() + "\n"
 
 

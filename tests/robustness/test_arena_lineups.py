@@ -67,7 +67,7 @@ def test_the_warning_names_who_never_plays() -> None:
 
 
 def test_bergen_arena_warns(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["arena", "random", "greedy", "search", "--games", "2", "--players", "2"]
+    args = ["arena", "random", "greedy", "search", "--games", "2", "--players", "2", "--seed", "1"]
     assert main([*args, "--workers", "1", "--no-progress"]) == 0
     captured = capsys.readouterr()
     assert captured.err == (
@@ -79,5 +79,5 @@ def test_bergen_arena_warns(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bergen_arena_does_not_warn_when_every_lineup_plays(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["arena", "random", "greedy", "--games", "2", "--workers", "1"]) == 0
+    assert main(["arena", "random", "greedy", "--games", "2", "--workers", "1", "--seed", "1"]) == 0
     assert capsys.readouterr().err == ""

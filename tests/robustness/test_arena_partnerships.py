@@ -112,7 +112,7 @@ def test_a_partnership_arena_never_puts_a_bot_on_the_winning_and_losing_side() -
 
 def test_bergen_arena_with_partnerships(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["arena", "random", "greedy", "random", "--players", "4", "--partnerships"]
-    args.append("--in-process")
+    args += ["--in-process", "--seed", "1"]
     assert main([*args, "--games", "8", "--workers", "1", "--no-progress"]) == 0
     err = capsys.readouterr().err
     assert err == "bergen arena: 8 games cover 2 of 3 lineups: use --games 12 or more\n"

@@ -193,6 +193,8 @@ ARENA_VALID: dict[str, object] = {
     "progress": None,
     "lineups": "round-robin",
     "sprt": None,
+    "bot_user": None,
+    "bot_prefix": (),
 }
 ARENA_ARGS = list(ARENA_VALID)
 

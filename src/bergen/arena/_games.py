@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import secrets
 
 import attrs
 
@@ -41,15 +42,94 @@ def _derive(*parts: object) -> int:
 _MAX_COUNT = 10**15
 """The largest count (points, rounds, games) an arena's values hold."""
 
-
 _SEED_BOUND = 2**64
 """Seeds are ints of at most 64 bits: ``-_SEED_BOUND < seed < _SEED_BOUND``."""
+
+_KEY_BOUND = 2**256
+"""Arena seeds from :data:`_SEED_BOUND` up to (not including) this are secret seeds: keys of a
+keyed hash (:func:`deal_seed`, :func:`bot_seed`)."""
+
+SECRET_SEED_BITS = 128
+"""The random bits of a secret arena seed (:func:`secret_seed`)."""
+
+
+def secret_seed() -> int:
+    """A fresh secret arena seed: :data:`SECRET_SEED_BITS` random bits from :mod:`secrets`.
+
+    The seed is ``2**128`` plus the random bits, so it is a 129-bit int: every seed of more
+    than 64 bits is a key (see :func:`deal_seed`), and no bot can guess this one or rebuild
+    anything from what it is sent.
+
+    Returns:
+        An int in ``2**128 .. 2**129 - 1``.
+    """
+    return (1 << SECRET_SEED_BITS) | secrets.randbits(SECRET_SEED_BITS)
+
+
+def _keyed(seed: int, person: bytes, *parts: object) -> int:
+    """A 63-bit seed: blake2b keyed with ``seed`` (32 bytes), personalised with ``person``."""
+    text = ":".join(str(p) for p in parts).encode()
+    h = hashlib.blake2b(text, digest_size=8, key=seed.to_bytes(32, "big"), person=person)
+    return int.from_bytes(h.digest(), "big") >> 1
+
+
+def deal_seed(seed: int, group: int) -> int:
+    """The seed of the deals of a duplicate group of an arena.
+
+    An arena seed of at most 64 bits (an explicit ``--seed``, guessable: a bot that guesses it
+    can rebuild every deal) gives a hash of the seed and the group, as bergen has always done,
+    so a seed reproduces the same arena. A larger seed (a :func:`secret_seed`) is the key of a
+    keyed blake2b hash: without the key nobody can work the deal seeds out, nor the key from
+    them.
+
+    Args:
+        seed: The arena seed: an int, ``-2**64 < seed < 2**256``.
+        group: The duplicate group, 0-based.
+
+    Returns:
+        A 63-bit int.
+    """
+    if -_SEED_BOUND < seed < _SEED_BOUND:
+        return _derive(seed, "deal", group)
+    return _keyed(seed, b"bergen-deal", group)
+
+
+def bot_seed(seed: int, game: int, seat: int) -> int:
+    """The seed a seat's bot is built with (sent to a bot process in ``new_game``).
+
+    As :func:`deal_seed`: a hash of a seed of at most 64 bits and the game and seat (the same
+    as bergen has always given; a bot can hash guessed arena seeds until one gives its own), a
+    keyed hash for a secret seed, separate from the deals' (another personalisation), so a bot
+    learns nothing of the key or the deals from its seed.
+
+    Args:
+        seed: The arena seed.
+        game: The game index.
+        seat: The seat, 0-based.
+
+    Returns:
+        A 63-bit int.
+    """
+    if -_SEED_BOUND < seed < _SEED_BOUND:
+        return _derive(seed, "bot", game, seat)
+    return _keyed(seed, b"bergen-bot", game, seat)
 
 
 def _check_int(owner: str, name: str, value: object, low: int, high: int) -> None:
     """Raise BotError unless ``value`` is an int in ``low..high``."""
     if not _is_int(value, low, high):
         raise BotError(_bad(owner, name, f"an int in {low}..{high:,}", value))
+
+
+def _check_arena_seed(name: str, value: object) -> None:
+    """Raise BotError unless ``value`` is an arena seed: an int of at most 64 bits, or a secret
+    seed (``2**64 <= seed < 2**256``).
+    """
+    if not _is_int(value, 1 - _SEED_BOUND, _KEY_BOUND - 1):
+        raise BotError(
+            f"{name} must be an int of at most 64 bits (|seed| < 2**64) or a secret seed "
+            f"(2**64 <= seed < 2**256), got {_brief(value)}"
+        )
 
 
 def _check_seed(name: str, value: object) -> None:
@@ -113,6 +193,25 @@ def _check_process_args(in_process: object, memory_limit: object, prefix: str = 
         )
 
 
+def _check_launch_args(bot_user: object, bot_prefix: object, prefix: str = "") -> None:
+    """Raise BotError unless ``bot_user`` is a user name or ``None`` and ``bot_prefix`` a
+    tuple of strings (a command, possibly empty), none empty or with a NUL.
+    """
+    if bot_user is not None and (
+        type(bot_user) is not str or not 0 < len(bot_user) <= 256 or "\0" in bot_user
+    ):
+        raise BotError(f"{prefix}bot_user must be a user name or None, got {_brief(bot_user)}")
+    if (
+        not isinstance(bot_prefix, tuple)
+        or len(bot_prefix) > 1_000
+        or not all(type(a) is str and a and "\0" not in a for a in bot_prefix)
+    ):
+        raise BotError(
+            f"{prefix}bot_prefix must be a command (a sequence of non-empty strings), "
+            f"got {_brief(bot_prefix)}"
+        )
+
+
 @attrs.frozen
 class GameTask:
     """One game to play: everything a worker needs, picklable.
@@ -128,6 +227,10 @@ class GameTask:
         in_process: Whether Python bots are called in the playing process (trusting them)
             rather than run as protocol processes of their own.
         memory_limit: The memory limit of each bot process, in bytes (``None``: none).
+        bot_user: The user every bot process runs as (``None``: the arena's own user; another
+            user needs the arena to run as root).
+        bot_prefix: A command put before every bot's command, such as a sandbox
+            (``("bwrap", "--ro-bind", "/", "/", ...)``); ``()`` for none.
     """
 
     index: int
@@ -139,6 +242,8 @@ class GameTask:
     move_time: float | None
     in_process: bool = False
     memory_limit: int | None = DEFAULT_MEMORY_LIMIT
+    bot_user: str | None = None
+    bot_prefix: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple)
 
     def __attrs_post_init__(self) -> None:
         """Check the fields (lists are copied to tuples first).
@@ -147,7 +252,8 @@ class GameTask:
             BotError: naming the field that is of the wrong type or out of range (the checks of
                 :func:`schedule`, and ``index`` a game index below :data:`MAX_ARENA_GAMES`,
                 ``entrants`` entrant indexes, ``deal_seed`` and ``bot_seeds`` ints of at most
-                64 bits, one per seat).
+                64 bits, one per seat, ``bot_user`` a user name or ``None``, ``bot_prefix``
+                strings).
         """
         if type(self.index) is not int or not 0 <= self.index < MAX_ARENA_GAMES:
             raise BotError(
@@ -166,6 +272,7 @@ class GameTask:
         _check_rules_arg(self.rules, n, "GameTask.rules")
         _check_move_time(self.move_time, "GameTask.move_time", allow_inf=False)
         _check_process_args(self.in_process, self.memory_limit, "GameTask.")
+        _check_launch_args(self.bot_user, self.bot_prefix, "GameTask.")
 
 
 @attrs.frozen

@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 
 from bergen.arena._games import Forfeit, GameResult, GameTask
+from bergen.arena._guard import set_not_dumpable
 from bergen.arena._processes import PROGRAM_PREFIX, _failure_text, _Processes, _start_quietly
 from bergen.bots import (
     Bot,
@@ -339,6 +340,7 @@ def _worker_init() -> None:
     when it exits, or when the parent stops it (SIGTERM).
     """
     global _WORKER_PROCESSES
+    set_not_dumpable()  # it holds hands and seeds, as the main process does
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _worker_stop)
     _WORKER_PROCESSES = _Processes()

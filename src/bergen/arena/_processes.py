@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import pwd
 import shlex
 import shutil
 import sys
@@ -53,6 +54,58 @@ def bot_command(spec: str) -> list[str]:
     return argv
 
 
+Setting = tuple[float | None, int | None, str | None, tuple[str, ...]]
+"""How a bot process is run: ``(move_time, memory_limit, bot_user, bot_prefix)`` of a
+:class:`GameTask`; processes are kept and reused per spec and setting."""
+
+
+def setting_of(task: GameTask) -> Setting:
+    """The setting of ``task``'s bot processes."""
+    return (task.move_time, task.memory_limit, task.bot_user, task.bot_prefix)
+
+
+_LAUNCH_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_launch.py")
+"""The wrapper that starts every bot process of an arena (:mod:`bergen.arena._launch`), run by
+its path so that it imports nothing of bergen."""
+
+
+def user_ids(name: str) -> tuple[int, int]:
+    """The user id and group id of the user ``name`` (``--bot-user``).
+
+    Raises:
+        BotError: when there is no such user, or this process is not root (only root can
+            start a process as another user).
+    """
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        raise BotError(
+            f"bot_user {_brief(name)}: running bots as another user needs the arena to run as "
+            "root (it starts each bot process, then switches it to that user)"
+        )
+    try:
+        entry = pwd.getpwnam(name)
+    except (KeyError, ValueError):
+        raise BotError(f"bot_user {_brief(name)}: no such user") from None
+    if entry.pw_uid == 0:
+        raise BotError(f"bot_user {_brief(name)} is root: give an unprivileged user")
+    return entry.pw_uid, entry.pw_gid
+
+
+def launch_command(spec: str, bot_user: str | None, bot_prefix: tuple[str, ...]) -> list[str]:
+    """The command that starts a bot process of an arena: the launcher
+    (:mod:`bergen.arena._launch`: as ``bot_user`` when given), then ``bot_prefix`` (a sandbox
+    such as bubblewrap), then :func:`bot_command`.
+
+    Raises:
+        BotError: for a bad spec (:func:`bot_command`) or user (:func:`user_ids`).
+    """
+    command = [*bot_prefix, *bot_command(spec)]
+    head = [sys.executable, "-I", "-S", _LAUNCH_SCRIPT, str(os.getpid())]
+    if bot_user is not None:
+        uid, gid = user_ids(bot_user)
+        head += ["--user", f"{uid}:{gid}"]
+    return [*head, "--", *command]
+
+
 def _child_env() -> dict[str, str]:
     """The environment of a bot process: this one's, with ``PYTHONPATH`` set to this process's
     import path, so that the bot imports what the arena can (a bot module beside the caller's).
@@ -72,8 +125,7 @@ class _Processes:
 
     def __init__(self) -> None:
         """No process yet."""
-        self.idle: dict[tuple[str, float | None, int | None], list[tuple[ProtocolBot, set[int]]]]
-        self.idle = {}
+        self.idle: dict[tuple[str, Setting], list[tuple[ProtocolBot, set[int]]]] = {}
         self.busy: set[ProtocolBot] = set()
         self.starting: list[tuple[threading.Thread, ProtocolBot]] = []
 
@@ -82,35 +134,34 @@ class _Processes:
         or a new one (not started yet). Its deals seen include this game's from now on.
         """
         spec = task.specs[seat]
-        idle = self.idle.get((spec, task.move_time, task.memory_limit), [])
+        idle = self.idle.get((spec, setting_of(task)), [])
         for i, (candidate, seen) in enumerate(idle):
             if task.deal_seed not in seen:
                 del idle[i]
                 bot = candidate
                 break
         else:
-            bot = self.new(spec, task.move_time, task.memory_limit)
+            bot = self.new(spec, setting_of(task))
             seen = set()
         seen.add(task.deal_seed)
         self.busy.add(bot)
         return bot, seen
 
     @staticmethod
-    def new(spec: str, move_time: float | None, memory_limit: int | None) -> ProtocolBot:
-        """A bot process for ``spec`` with these limits (not started yet)."""
+    def new(spec: str, setting: Setting) -> ProtocolBot:
+        """A bot process for ``spec`` with these limits and this launch (not started yet)."""
+        move_time, memory_limit, bot_user, bot_prefix = setting
         return ProtocolBot(
-            bot_command(spec),
+            launch_command(spec, bot_user, bot_prefix),
             name=spec,
             move_time=move_time,
             memory_limit=memory_limit,
             env=_child_env(),
         )
 
-    def keep(
-        self, spec: str, move_time: float | None, memory_limit: int | None, bot: ProtocolBot
-    ) -> None:
+    def keep(self, spec: str, setting: Setting, bot: ProtocolBot) -> None:
         """Keep a started process that has seen no deal, for the next game of ``spec``."""
-        self.idle.setdefault((spec, move_time, memory_limit), []).append((bot, set()))
+        self.idle.setdefault((spec, setting), []).append((bot, set()))
 
     def give_back(self, task: GameTask, seat: int, bot: ProtocolBot, seen: set[int]) -> None:
         """Keep a process that is still running for a later game (a few per spec at most)."""
@@ -120,7 +171,7 @@ class _Processes:
         if not bot.running:
             bot.close()
             return
-        idle = self.idle.setdefault((task.specs[seat], task.move_time, task.memory_limit), [])
+        idle = self.idle.setdefault((task.specs[seat], setting_of(task)), [])
         idle.append((bot, seen))
         while len(idle) > 2 * len(task.specs):
             idle.pop(0)[0].close()

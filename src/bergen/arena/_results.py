@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -149,6 +151,26 @@ def result_from_json(obj: object) -> GameResult:
         raise ResultsFileError(str(e)) from None
 
 
+def _stored_seed(path: str) -> int | None:
+    """The seed in the first line of the results file ``path`` (an arena to resume), or
+    ``None`` when there is no such file or line (the file's other faults are found when it is
+    opened).
+    """
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        with open(path, "rb") as f:
+            first = f.readline(_MAX_HEADER)
+        seed = json.loads(first).get("seed")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return seed if type(seed) is int else None
+
+
+_MAX_HEADER = 1 << 20
+"""The longest first line of a results file read (bytes)."""
+
+
 def _open_results(
     path: str, header: dict[str, Any], resume: bool, tasks: Sequence[GameTask]
 ) -> tuple[IO[str], dict[int, GameResult]]:
@@ -184,7 +206,9 @@ def _open_results_file(
             path,
         )
     if not text:
-        out = file.open("w", encoding="utf-8")
+        # Only the operator may read it: it holds the seed (a secret one too).
+        out = os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w")
+        os.fchmod(out.fileno(), 0o600)
         out.write(json.dumps(header) + "\n")
         out.flush()
         return out, done

@@ -8,6 +8,7 @@ import contextlib
 import json
 import math
 import os
+import shutil
 import signal
 import threading
 import time
@@ -17,7 +18,15 @@ from typing import IO, TYPE_CHECKING
 
 import attrs
 
-from bergen.arena._games import MAX_ARENA_GAMES, MAX_ARENA_WORKERS, GameResult, GameTask
+from bergen.arena._games import (
+    MAX_ARENA_GAMES,
+    MAX_ARENA_WORKERS,
+    GameResult,
+    GameTask,
+    _check_launch_args,
+    secret_seed,
+)
+from bergen.arena._guard import not_dumpable
 from bergen.arena._play import _play_game, _worker_init, play_games
 from bergen.arena._processes import (
     PROGRAM_PREFIX,
@@ -25,8 +34,10 @@ from bergen.arena._processes import (
     _failure_text,
     _Processes,
     bot_command,
+    setting_of,
+    user_ids,
 )
-from bergen.arena._results import _header, _open_results, result_to_json
+from bergen.arena._results import _header, _open_results, _stored_seed, result_to_json
 from bergen.arena._schedule import _check_arena_args, schedule
 from bergen.arena._stats import ArenaInterrupted, ArenaResult
 from bergen.bots import BotError, load_bot, parse_bot_spec
@@ -57,15 +68,7 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True)
 
 
-def _check_specs(
-    specs: Sequence[str],
-    rules: Rules,
-    players: int,
-    move_time: float | None,
-    in_process: bool,
-    memory_limit: int | None,
-    processes: _Processes | None,
-) -> None:
+def _check_specs(specs: Sequence[str], first: GameTask, processes: _Processes | None) -> None:
     """Fail early on a bad spec. In-process, and for a built-in bot (bergen's own code), the
     bot is loaded here. Otherwise none of the bot's code runs here: the spec is parsed, and the
     bot is started as a protocol program and given a game (``new_game`` builds it), all such
@@ -75,6 +78,7 @@ def _check_specs(
     Raises:
         BotError: when a bot cannot be loaded, started or built (the first in spec order).
     """
+    rules, players, setting = first.rules, len(first.specs), setting_of(first)
     started: list[tuple[str, ProtocolBot]] = []
     for spec in dict.fromkeys(specs):
         if not isinstance(spec, str):
@@ -83,10 +87,10 @@ def _check_specs(
             bot_command(spec)
         else:
             name, _ = parse_bot_spec(spec)
-            if in_process or ":" not in name:
+            if first.in_process or ":" not in name:
                 load_bot(spec, 0)
                 continue
-        started.append((spec, _Processes.new(spec, move_time, memory_limit)))
+        started.append((spec, _Processes.new(spec, setting)))
     failures: dict[str, BaseException] = {}
 
     def check(spec: str, bot: ProtocolBot) -> None:
@@ -116,14 +120,14 @@ def _check_specs(
             raise e
     if processes is not None:
         for spec, bot in started:
-            processes.keep(spec, move_time, memory_limit, bot)
+            processes.keep(spec, setting, bot)
 
 
 def run_arena(
     specs: Sequence[str],
     games: int,
     players: int,
-    seed: int = 0,
+    seed: int | None = None,
     rules: Rules = CLASSIC,
     *,
     executor: Executor | None = None,
@@ -137,6 +141,8 @@ def run_arena(
     progress: Callable[[int], None] | None = None,
     lineups: str = "round-robin",
     sprt: SPRTTest | None = None,
+    bot_user: str | None = None,
+    bot_prefix: Sequence[str] = (),
 ) -> ArenaResult:
     """Play an arena between bots (see :func:`schedule` for the games).
 
@@ -152,7 +158,13 @@ def run_arena(
             groups of ``players`` games; at least :func:`games_for_all_lineups` (with
             ``partnerships=rules.partnerships``) for every lineup to play.
         players: Seats per game, 2..4.
-        seed: The arena seed: the same seed gives the same results.
+        seed: The arena seed: the same seed gives the same results. ``None`` (the default)
+            draws a fresh secret seed of 128 random bits (when resuming: the seed of the
+            results file), which no bot can guess. A seed a bot can guess (such as a small
+            int) lets it rebuild every deal, the other hands and the boneyard's order, so a
+            contest leaves the seed out or gives a long random one. Seeds of up to 64 bits
+            give the games they always gave; larger ones (up to 2**256) are keys of a keyed
+            hash (:attr:`ArenaResult.seed` holds the seed used).
         rules: The ruleset.
         executor: Where to play: ``None`` for this process (or its own pool, ``workers``), or
             any ``concurrent.futures.Executor`` (a process pool, a Dask client's executor).
@@ -179,6 +191,13 @@ def run_arena(
             Groups are judged in index order, so the games kept (those of the groups up to the
             decision) are the same whatever the executor; a resumed arena decides from its
             file's games. ``None`` plays every game.
+        bot_user: Run every bot process as this user (its name), with no supplementary
+            groups: the bots then cannot read the operator's files, the results file or the
+            arena's memory. The arena must run as root, and the user must be able to run the
+            bots' programs.
+        bot_prefix: A command put before every bot's command (after the user switch): an OS
+            sandbox such as ``["bwrap", "--ro-bind", "/usr", "/usr", ...]``. The
+            docs/guides/bots.md section "Fair play" says what each mode stops.
 
     Returns:
         The results, game index ascending.
@@ -195,18 +214,35 @@ def run_arena(
             :data:`LINEUPS`; ``sprt`` not an :class:`~bergen.tournament.SPRTTest` or ``None``,
             or given with other than two entrants), or when a spec cannot be loaded or
             started (each is tried once here, before any game).
+            ``None``; ``progress`` not callable or ``None``; ``bot_user`` not a user of this
+            system, or given when the arena does not run as root; ``bot_prefix`` not a
+            sequence of strings whose first is a program found on ``PATH``), or when a spec
+            cannot be loaded or started (each is tried once here, before any game).
         ResultsFileError: when ``results`` has results and ``resume`` is false, or is not the
             results of this arena.
         RulesError: when the rules do not allow ``players`` seats.
     """
     specs = _check_arena_args(
-        specs, games, players, seed, rules, move_time, in_process, memory_limit
+        specs,
+        games,
+        players,
+        0 if seed is None else seed,
+        rules,
+        move_time,
+        in_process,
+        memory_limit,
     )
     _check_run_args(executor, workers, results, resume, chunk, progress)
     if sprt is not None and not isinstance(sprt, SPRTTest):
         raise BotError(f"sprt must be a bergen.tournament.SPRTTest or None, got {_brief(sprt)}")
     if sprt is not None and len(specs) != 2:
         raise BotError(f"sprt judges a match of two entrants, got {len(specs)}")
+    _check_launch(bot_user, bot_prefix)
+    if seed is None:
+        if resume and results is not None:
+            seed = _stored_seed(os.fspath(results))
+        if seed is None:
+            seed = secret_seed()
     if move_time is not None and math.isinf(move_time):
         move_time = None  # an infinite budget is no limit
     tasks = schedule(
@@ -219,6 +255,8 @@ def run_arena(
         in_process=in_process,
         memory_limit=memory_limit,
         lineups=lineups,
+        bot_user=bot_user,
+        bot_prefix=bot_prefix,
     )
     sink = _Finished(progress)
     if sprt is not None:
@@ -231,7 +269,8 @@ def run_arena(
             header["sprt"] = attrs.asdict(sprt)
         sink.out, sink.done = _open_results(os.fspath(results), header, resume, tasks)
     try:
-        _play_all(tasks, specs, executor, workers, chunk or players, sink)
+        with not_dumpable():
+            _play_all(tasks, specs, executor, workers, chunk or players, sink)
     except KeyboardInterrupt:
         partial = ArenaResult(specs, players, seed, rules, sink.in_order())
         raise ArenaInterrupted(partial, len(tasks)) from None
@@ -304,6 +343,23 @@ def _check_run_args(
         raise BotError(f"progress must be a callable or None, got {_brief(progress)}")
 
 
+def _check_launch(bot_user: object, bot_prefix: object) -> None:
+    """Check ``bot_user`` (a user of this system; the arena runs as root) and ``bot_prefix``
+    (a command whose program is found), before any bot starts.
+    """
+    if isinstance(bot_prefix, str | bytes) or not isinstance(bot_prefix, Sequence):
+        raise BotError(
+            f"bot_prefix must be a command as a sequence of strings (such as "
+            f"['bwrap', '--ro-bind', '/', '/']), got {_brief(bot_prefix)}"
+        )
+    prefix = tuple(bot_prefix)
+    _check_launch_args(bot_user, prefix)
+    if prefix and shutil.which(prefix[0]) is None:
+        raise BotError(f"bot_prefix: program {_brief(prefix[0])} not found")
+    if bot_user is not None:
+        user_ids(str(bot_user))
+
+
 class _Finished:
     """Where finished games go: by game index, to the results file (when there is one) as they
     finish, and to the progress callback.
@@ -367,16 +423,7 @@ def _play_all(
     processes = _Processes()
     try:
         keep = processes if executor is None and workers == 1 else None
-        players = len(first.specs)
-        _check_specs(
-            specs,
-            first.rules,
-            players,
-            first.move_time,
-            first.in_process,
-            first.memory_limit,
-            keep,
-        )
+        _check_specs(specs, first, keep)
         if sink.done and sink.progress is not None:
             sink.progress(len(sink.done))
         if sink.stopped():

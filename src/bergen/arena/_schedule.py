@@ -9,12 +9,14 @@ from bergen.arena._games import (
     MAX_ARENA_ENTRANTS,
     MAX_ARENA_GAMES,
     GameTask,
+    _check_arena_seed,
+    _check_launch_args,
     _check_move_time,
     _check_process_args,
     _check_rules_arg,
-    _check_seed,
     _check_specs_arg,
-    _derive,
+    bot_seed,
+    deal_seed,
 )
 from bergen.bots import BotError
 from bergen.errors import _brief
@@ -42,7 +44,7 @@ def _check_arena_args(
         raise BotError(f"games must be an int in 1..{MAX_ARENA_GAMES:,}, got {_brief(games)}")
     if type(players) is not int or players not in (2, 3, 4):
         raise BotError(f"players must be 2, 3 or 4 seats, got {_brief(players)}")
-    _check_seed("seed", seed)
+    _check_arena_seed("seed", seed)
     _check_rules_arg(rules, players)
     _check_move_time(move_time)
     _check_process_args(in_process, memory_limit)
@@ -145,6 +147,8 @@ def schedule(
     in_process: bool = False,
     memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
     lineups: str = "round-robin",
+    bot_user: str | None = None,
+    bot_prefix: Sequence[str] = (),
 ) -> list[GameTask]:
     """The games of an arena, in order (the duplicate format).
 
@@ -172,6 +176,8 @@ def schedule(
         memory_limit: The memory limit of each bot process, in bytes, or ``None``.
         lineups: ``"round-robin"`` (every choice of entrants) or ``"gauntlet"`` (the first
             entrant against the others), :data:`LINEUPS`.
+        bot_user: The user the bot processes run as, or ``None`` (see :func:`run_arena`).
+        bot_prefix: A command put before each bot's command (see :func:`run_arena`).
 
     Returns:
         The tasks, game index ascending.
@@ -180,16 +186,21 @@ def schedule(
         BotError: naming the argument that is of the wrong type or out of range: ``specs``
             not a sequence of 2..:data:`MAX_ARENA_ENTRANTS` strings, ``games`` not an int in
             1..:data:`MAX_ARENA_GAMES`, ``players`` not 2, 3 or 4, ``seed`` not an int of at
-            most 64 bits, ``rules`` not a :class:`~bergen.rules.Rules`, ``move_time`` not
-            ``None``, ``math.inf`` or seconds in (0, :data:`MAX_MOVE_TIME`], ``in_process`` not
-            a bool, ``memory_limit`` not ``None`` or an int in 1..2**63-1, ``lineups`` not one
-            of :data:`LINEUPS`.
+            most 64 bits or a secret seed (below 2**256), ``rules`` not a
+            :class:`~bergen.rules.Rules`, ``move_time`` not ``None``, ``math.inf`` or seconds
+            in (0, :data:`MAX_MOVE_TIME`], ``in_process`` not a bool, ``memory_limit`` not
+            ``None`` or an int in 1..2**63-1, ``lineups`` not one of :data:`LINEUPS`,
+            ``bot_user`` not a name or ``None``, ``bot_prefix`` not a sequence of strings.
         RulesError: when the rules do not allow ``players`` seats.
     """
     specs = _check_arena_args(
         specs, games, players, seed, rules, move_time, in_process, memory_limit
     )
     kind = _check_lineups(lineups)
+    if isinstance(bot_prefix, str | bytes) or not isinstance(bot_prefix, Sequence):
+        raise BotError(f"bot_prefix must be a sequence of strings, got {_brief(bot_prefix)}")
+    prefix = tuple(bot_prefix)
+    _check_launch_args(bot_user, prefix)
     if move_time is not None and math.isinf(move_time):
         move_time = None  # an infinite budget is no limit
     groups = -(-games // players)
@@ -197,7 +208,7 @@ def schedule(
     tasks: list[GameTask] = []
     for g in range(groups):
         lineup = chosen[g % len(chosen)]
-        deal_seed = _derive(seed, "deal", g)
+        group_seed = deal_seed(seed, g)
         for r in range(players):
             index = g * players + r
             entrants = tuple(lineup[(s - r) % players] for s in range(players))
@@ -206,12 +217,14 @@ def schedule(
                     index=index,
                     specs=tuple(specs[e] for e in entrants),
                     entrants=entrants,
-                    deal_seed=deal_seed,
-                    bot_seeds=tuple(_derive(seed, "bot", index, s) for s in range(players)),
+                    deal_seed=group_seed,
+                    bot_seeds=tuple(bot_seed(seed, index, s) for s in range(players)),
                     rules=rules,
                     move_time=move_time,
                     in_process=in_process,
                     memory_limit=memory_limit,
+                    bot_user=bot_user,
+                    bot_prefix=prefix,
                 )
             )
     return tasks

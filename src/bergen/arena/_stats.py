@@ -11,9 +11,9 @@ from bergen.arena._games import (
     MAX_ARENA_ENTRANTS,
     Forfeit,
     GameResult,
+    _check_arena_seed,
     _check_int,
     _check_rules_arg,
-    _check_seed,
     _check_specs_arg,
     _check_str,
 )
@@ -138,7 +138,7 @@ class ArenaResult:
         """
         _check_specs_arg(self.specs, "ArenaResult.specs")
         _check_int("ArenaResult", "players", self.players, 2, 4)
-        _check_seed("ArenaResult.seed", self.seed)
+        _check_arena_seed("ArenaResult.seed", self.seed)
         _check_rules_arg(self.rules, self.players, "ArenaResult.rules")
         n = len(self.specs)
         if not isinstance(self.games, tuple):

@@ -6,6 +6,7 @@ import argparse
 import importlib
 import math
 import os
+import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -226,7 +227,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--players", type=int, choices=(2, 3, 4), default=2, help="seats per match (default 2)"
     )
-    p.add_argument("--seed", type=int, default=0, help="arena seed (default 0)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="arena seed, to reproduce an arena exactly. Default: a fresh secret seed of 128 "
+        "random bits (printed at the end, and kept in --results FILE for --resume). A bot "
+        "that can guess the seed can rebuild every deal (the other hands, the boneyard's "
+        "order): a contest leaves --seed out",
+    )
     p.add_argument(
         "--workers",
         type=int,
@@ -292,6 +301,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--ratings",
         action="store_true",
         help="also print openskill ratings of the bots over the games (needs bergen[ratings])",
+    )
+    p.add_argument(
+        "--bot-user",
+        metavar="NAME",
+        help="run every bot process as user NAME (the arena must run as root): the bots "
+        "cannot then read your files, the results file or the arena's memory",
+    )
+    p.add_argument(
+        "--bot-prefix",
+        metavar="COMMAND",
+        help="put COMMAND before every bot's command, e.g. an OS sandbox: "
+        "--bot-prefix 'bwrap --ro-bind /usr /usr ...' (see the bots guide, 'Fair play')",
     )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_rules_arguments(p)
@@ -361,6 +382,11 @@ def run(args: argparse.Namespace) -> int:
     except BotError as e:
         print(f"bergen arena: {e}", file=sys.stderr)
         return 2
+    try:
+        prefix = shlex.split(args.bot_prefix or "")
+    except ValueError as e:
+        print(f"bergen arena: --bot-prefix: {e}", file=sys.stderr)
+        return 2
     groups = -(-args.games // args.players)
     total = groups * args.players
     if total != args.games:
@@ -392,6 +418,8 @@ def run(args: argparse.Namespace) -> int:
                 progress=bar,
                 lineups=lineups,
                 sprt=sprt,
+                bot_user=args.bot_user,
+                bot_prefix=prefix,
             )
     except ArenaInterrupted as e:
         print(e.result.report())
@@ -400,6 +428,7 @@ def run(args: argparse.Namespace) -> int:
             f"bergen arena: interrupted after {len(e.result.games)} of {e.planned} games{note}",
             file=sys.stderr,
         )
+        _say_seed(args, e.result.seed)
         return 130
     except (BotError, ResultsFileError) as e:
         print(f"bergen arena: {e}", file=sys.stderr)
@@ -411,6 +440,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print(result.report())
     _print_tournament(result.games, args, sprt)
+    _say_seed(args, result.seed)
     return 0
 
 
@@ -454,3 +484,13 @@ def _print_tournament(
                 f"  {args.bots[r.entrant]:<{width}}  mu {r.mu:6.2f}  sigma {r.sigma:5.2f}  "
                 f"ordinal {r.ordinal:6.2f}"
             )
+
+
+def _say_seed(args: argparse.Namespace, seed: int) -> None:
+    """Tell how to reproduce an arena whose seed was drawn in secret (no ``--seed``)."""
+    if args.seed is None:
+        kept = f" (kept in {args.results})" if args.results else ""
+        print(
+            f"bergen arena: the seed was drawn in secret{kept}; this arena again: --seed {seed}",
+            file=sys.stderr,
+        )

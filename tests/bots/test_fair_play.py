@@ -1,0 +1,313 @@
+"""Fair play (issue 28): deals no bot can rebuild, processes a bot cannot read, and a real
+boundary (another user, an OS sandbox) for the operator who wants one."""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from bergen.arena import run_arena, schedule
+from bergen.arena._guard import is_dumpable
+from bergen.bots import BotError
+from bergen.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+GREEDY_JS = ROOT / "examples" / "bots" / "greedy.js"
+GAMES = 4
+
+# A bot that tries every way issue 28 names to learn the deals, as a bot writer outside bergen
+# would: it hashes guessed arena seeds (the derivation copied from bergen) until one gives its
+# own seed, and matches its hand against the first deals of guessed arena seeds. It speaks
+# only the protocol (it runs as `bergen bot serve spy:Spy`, in a process of its own) and
+# appends what it found, game by game, to REPORT.
+SPY = """
+import hashlib
+import json
+from pathlib import Path
+
+from bergen.match import MatchState
+from bergen.rules import CLASSIC
+
+REPORT = Path({report!r})
+GUESSES = range(-10, 100)
+
+
+def derive(*parts):
+    text = ":".join(str(p) for p in ("bergen-arena", *parts))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
+
+
+class Spy:
+    def __init__(self, seed=None):
+        self.seed = seed
+        self.looked = False
+
+    def choose(self, view, legal_moves):
+        if not self.looked:  # its first decision of the game: round 0
+            self.looked = True
+            self.look(view)
+        return legal_moves[0]
+
+    def look(self, view):
+        found = []
+        for guess in GUESSES:
+            for game in range({games}):
+                for seat in range(2):
+                    if derive(guess, "bot", game, seat) == self.seed:
+                        found.append(["bot seed", guess])
+        # Its dealt hand is in its hand and on the line (unless it drew already: then it
+        # cannot tell); at least six tiles in hand, so a chance match is about 1 in 10**4.
+        hand = set(view.hand)
+        laid = {{p.tile for p in view.line.tiles}}
+        if len(hand) >= 6:
+            for guess in GUESSES:
+                for group in range({games} // 2):
+                    deal = MatchState.new(2, CLASSIC, seed=derive(guess, "deal", group))
+                    dealt = set(deal.round.view(view.seat).hand)
+                    if hand <= dealt <= hand | laid:
+                        found.append(["deal", guess])
+        with REPORT.open("a") as f:
+            f.write(json.dumps(found) + "\\n")
+"""
+
+
+@pytest.fixture
+def spy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The spy's module on the import path (the bot processes get it too); its report."""
+    report = tmp_path / "report.jsonl"
+    (tmp_path / "spy.py").write_text(SPY.format(report=str(report), games=GAMES))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return report
+
+
+def _reports(report: Path) -> list[list[list[object]]]:
+    return [json.loads(line) for line in report.read_text().splitlines()]
+
+
+def test_a_spy_rebuilds_the_deals_of_a_seeded_arena(spy: Path) -> None:
+    # The guessable seed: the spy finds the arena seed from its own seed and from its hand,
+    # in every game (so the spy works, and the unseeded test below can fail).
+    result = run_arena(["spy:Spy", "random"], GAMES, 2, seed=7)
+    assert result.seed == 7 and not result.forfeits
+    reports = _reports(spy)
+    assert len(reports) == GAMES
+    assert all(["bot seed", 7] in found for found in reports), reports
+    assert any(["deal", 7] in found for found in reports), reports
+
+
+def test_a_spy_finds_nothing_in_an_unseeded_arena(
+    spy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["arena", "spy:Spy", "random", "--games", str(GAMES), "--workers", "1"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    reports = _reports(spy)
+    assert reports == [[]] * GAMES
+    seed = int(err.split("--seed ")[-1])
+    assert seed.bit_length() == 129  # 2**128 + 128 random bits
+    assert f"seed {seed}" in out
+
+
+def test_a_secret_seed_reproduces_its_arena() -> None:
+    first = run_arena(["greedy", "random"], 4, 2, in_process=True)
+    second = run_arena(["greedy", "random"], 4, 2, in_process=True)
+    assert first.seed != second.seed and first.seed >= 2**128 and second.seed >= 2**128
+    assert run_arena(["greedy", "random"], 4, 2, seed=first.seed, in_process=True) == first
+
+
+def test_an_explicit_seed_gives_the_seeds_it_always_gave() -> None:
+    # Worked out by hand from the derivation bergen has always used: blake2b (8 bytes) of
+    # "bergen-arena:0:deal:0" and "bergen-arena:0:bot:0:1", shifted right one bit.
+    import hashlib
+
+    def derive(text: str) -> int:
+        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
+
+    task = schedule(["greedy", "random"], 2, 2, 0)[0]
+    assert task.deal_seed == derive("bergen-arena:0:deal:0")
+    assert task.bot_seeds[1] == derive("bergen-arena:0:bot:0:1")
+    secret = schedule(["greedy", "random"], 2, 2, 2**128 + 5)[0]
+    assert secret.deal_seed != derive(f"bergen-arena:{2**128 + 5}:deal:0")
+    assert secret.bot_seeds[1] != derive(f"bergen-arena:{2**128 + 5}:bot:0:1")
+
+
+def test_the_secret_seed_is_kept_in_the_results_file_for_resume(tmp_path: Path) -> None:
+    results = tmp_path / "games.jsonl"
+    first = run_arena(["greedy", "random"], 2, 2, in_process=True, results=results)
+    assert stat.S_IMODE(results.stat().st_mode) == 0o600
+    header = json.loads(results.read_text().splitlines()[0])
+    assert header["seed"] == first.seed >= 2**128
+    # Resume with no seed: the file's seed; every game is there, so nothing is played.
+    again = run_arena(["greedy", "random"], 2, 2, in_process=True, results=results, resume=True)
+    assert again == first
+
+
+def test_help_says_a_guessable_seed_gives_the_deals_away(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["arena", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "can guess the seed can rebuild every deal" in text
+    assert "--bot-user" in text and "--bot-prefix" in text
+
+
+class _DumpableProbe:
+    """An in-process bot that notes whether the process it runs in is dumpable."""
+
+    seen: ClassVar[list[bool | None]] = []
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def choose(self, view: object, legal_moves: list[object]) -> object:
+        _DumpableProbe.seen.append(is_dumpable())
+        return legal_moves[0]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux only")
+def test_the_arena_process_is_not_dumpable_while_it_plays() -> None:
+    assert is_dumpable() is True
+    _DumpableProbe.seen = []
+    run_arena([f"{__name__}:_DumpableProbe", "random"], 2, 2, seed=1, in_process=True)
+    assert _DumpableProbe.seen and set(_DumpableProbe.seen) == {False}
+    assert is_dumpable() is True  # as it was, once the arena is over
+
+
+# -------------------------------------------------------------- another user, a sandbox
+
+# A protocol bot for the system's Python, bergen not needed: on hello it notes its user,
+# whether it can read the results file and whether it can see the arena's process.
+PROBE = r"""
+import json, os, sys
+
+def probe():
+    try:
+        open({results!r}).read()
+        results = "read"
+    except OSError as e:
+        results = type(e).__name__
+    seen = os.path.exists("/proc/{arena}/cmdline")
+    with open({report!r}, "a") as f:
+        f.write(json.dumps({{"uid": os.getuid(), "results": results, "arena": seen}}) + "\n")
+
+for line in sys.stdin:
+    request = json.loads(line)
+    kind = request["type"]
+    if kind == "hello":
+        probe()
+        reply = {{"type": "hello", "protocol": 1, "name": "probe", "author": "t", "options": {{}}}}
+    elif kind == "new_game":
+        reply = {{"type": "ready"}}
+    elif kind == "decide":
+        reply = {{"type": "move", "move": request["legal_moves"][0]}}
+    else:
+        break
+    sys.stdout.write(json.dumps(reply) + "\n")
+    sys.stdout.flush()
+"""
+
+
+@pytest.fixture
+def probe() -> Iterator[tuple[str, Path, Path]]:
+    """The probe's spec, its report and a results file, in a directory every user can reach
+    (pytest's own are the test user's alone)."""
+    if not Path("/usr/bin/python3").exists():
+        pytest.skip("the probe bot runs on /usr/bin/python3")
+    top = Path(tempfile.mkdtemp(prefix="bergen-fair-"))
+    try:
+        top.chmod(0o755)
+        shared = top / "shared"
+        shared.mkdir(mode=0o777)
+        shared.chmod(0o777)
+        private = top / "private"
+        private.mkdir()
+        report, results = shared / "report.jsonl", private / "games.jsonl"
+        script = top / "probe.py"
+        script.write_text(PROBE.format(results=str(results), report=str(report), arena=os.getpid()))
+        script.chmod(0o644)
+        yield f"cmd:/usr/bin/python3 -I {script}", report, results
+    finally:
+        shutil.rmtree(top)
+
+
+def _bot_user() -> str:
+    """An unprivileged user for the bots, made here (the tests run as root)."""
+    name = "bergen-bot-test"
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        made = subprocess.run(
+            ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name],
+            capture_output=True,
+            text=True,
+        )
+        if made.returncode not in (0, 9):  # 9: the user is there already
+            pytest.skip(f"useradd cannot make a user here: {made.stderr.strip()}")
+    return name
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() != 0 or shutil.which("useradd") is None,
+    reason="running bots as another user needs root, and a user made by useradd",
+)
+def test_bots_run_as_the_bot_user_and_cannot_read_the_results(
+    probe: tuple[str, Path, Path],
+) -> None:
+    spec, report, results = probe
+    if shutil.which("node") is None:
+        pytest.skip("the other bot is examples/bots/greedy.js, on node")
+    user = _bot_user()
+    result = run_arena(
+        [spec, f"cmd:node {GREEDY_JS}"], 2, 2, seed=3, results=results, bot_user=user
+    )
+    assert not result.forfeits
+    seen = [json.loads(line) for line in report.read_text().splitlines()]
+    assert seen and all(s["uid"] == pwd.getpwnam(user).pw_uid for s in seen)
+    assert {s["results"] for s in seen} == {"PermissionError"}
+
+
+def test_bot_user_is_refused_when_it_cannot_work() -> None:
+    with pytest.raises(BotError, match=r"no such user|needs the arena to run as root"):
+        run_arena(["greedy", "random"], 2, 2, seed=1, bot_user="no-such-user-13b")
+    with pytest.raises(BotError, match="bot_prefix: program 'no-such-sandbox-13b' not found"):
+        run_arena(["greedy", "random"], 2, 2, seed=1, bot_prefix=["no-such-sandbox-13b"])
+    with pytest.raises(BotError, match="bot_prefix must be a command"):
+        run_arena(["greedy", "random"], 2, 2, seed=1, bot_prefix="bwrap")  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+def test_a_sandbox_prefix_hides_the_results_and_the_arena(probe: tuple[str, Path, Path]) -> None:
+    spec, report, results = probe
+    shared = report.parent
+    sandbox = [
+        "bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--unshare-pid", "--proc", "/proc",
+        "--tmpfs", str(results.parent), "--bind", str(shared), str(shared),
+    ]  # fmt: skip
+    # No --die-with-parent: its parent-death signal comes when the *thread* that started the
+    # bot ends, and the arena starts bots from short-lived threads.
+    check = subprocess.run([*sandbox, "true"], capture_output=True, text=True)
+    if check.returncode != 0:
+        pytest.skip(f"bwrap cannot make a sandbox here: {check.stderr.strip()}")
+    result = run_arena([spec, "random"], 2, 2, seed=3, results=results, bot_prefix=sandbox)
+    assert not result.forfeits
+    seen = [json.loads(line) for line in report.read_text().splitlines()]
+    assert seen and {s["results"] for s in seen} == {"FileNotFoundError"}
+    assert {s["arena"] for s in seen} == {False}
+    # Without the sandbox the same bot, the same user, reads both.
+    report.unlink()
+    results.unlink()
+    run_arena([spec, "random"], 2, 2, seed=3, results=results)
+    seen = [json.loads(line) for line in report.read_text().splitlines()]
+    assert {s["results"] for s in seen} == {"read"} and {s["arena"] for s in seen} == {True}
