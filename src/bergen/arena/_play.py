@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 
 from bergen.arena._games import Forfeit, GameResult, GameTask
-from bergen.arena._guard import set_not_dumpable
+from bergen.arena._guard import die_with_parent, set_not_dumpable
 from bergen.arena._processes import PROGRAM_PREFIX, _failure_text, _Processes, _start_quietly
 from bergen.bots import (
     Bot,
@@ -334,19 +334,31 @@ def play_games(tasks: Sequence[GameTask]) -> list[GameResult]:
         processes.close()
 
 
-def _worker_init() -> None:
+def _worker_init(parent: int) -> None:
     """Set up a worker process of the arena's own pool: Ctrl-C is the parent's business (the
     parent stops the workers); the worker keeps its bot processes between jobs and kills them
-    when it exits, or when the parent stops it (SIGTERM).
+    when it exits, when the parent stops it (SIGTERM), or when the parent, the arena's process
+    ``parent``, dies by any signal (the parent-death signal on Linux, and a thread that looks).
     """
     global _WORKER_PROCESSES
     set_not_dumpable()  # it holds hands and seeds, as the main process does
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _worker_stop)
+    # The arena's main process may die by a signal it cannot catch (kill -9): the kernel
+    # then sends SIGTERM (Linux), and a thread looks every half second all the same.
+    die_with_parent(signal.SIGTERM, parent)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     _WORKER_PROCESSES = _Processes()
     import multiprocessing.util  # loaded already in a pool's worker
 
     multiprocessing.util.Finalize(None, _WORKER_PROCESSES.close, exitpriority=10)
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: stop it (killing its bot processes) once the arena's process is gone."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    _worker_stop(signal.SIGTERM, None)
 
 
 def _worker_stop(signum: int, frame: object) -> None:

@@ -431,7 +431,9 @@ def _play_all(
         if executor is None and workers > 1:
             from concurrent.futures import ProcessPoolExecutor
 
-            pool = executor = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+            pool = executor = ProcessPoolExecutor(
+                max_workers=workers, initializer=_worker_init, initargs=(os.getpid(),)
+            )
         if executor is None:
             for task in todo:
                 sink.add([_play_game(task, processes)])

@@ -1,0 +1,80 @@
+"""Nothing left running (issue 28): when the arena's main process dies by a signal it cannot
+catch (SIGKILL), its workers and every bot process (Python and program bots) end within 5 s."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GREEDY_JS = ROOT / "examples" / "bots" / "greedy.js"
+
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="counts processes through /proc"
+)
+
+
+def _marked(mark: str) -> list[str]:
+    """The command lines of the live processes with ``mark`` in their environment (a zombie
+    has no environment left, and is not counted)."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            environ = Path(f"/proc/{pid}/environ").read_bytes()
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if f"MARK_28={mark}".encode() in environ.split(b"\0"):
+            found.append(cmdline.replace(b"\0", b" ").decode(errors="replace"))
+    return found
+
+
+def _games(results: Path) -> int:
+    return max(0, len(results.read_text().splitlines()) - 1) if results.exists() else 0
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_kill_9_of_the_arena_leaves_no_process(tmp_path: Path, workers: str) -> None:
+    if shutil.which("node") is None:
+        pytest.skip("the program bot is examples/bots/greedy.js, on node")
+    mark = uuid.uuid4().hex
+    results = tmp_path / "games.jsonl"
+    bots = ["greedy", f"cmd:node {GREEDY_JS}"]
+    args = [*bots, "--games", "400", "--workers", workers, "--seed", "1", "--no-progress"]
+    arena = subprocess.Popen(
+        [sys.executable, "-m", "bergen", "arena", *args, "--results", str(results)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "MARK_28": mark, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and _games(results) < 2 * int(workers):
+            time.sleep(0.05)
+        running = _marked(mark)
+        assert _games(results) >= 2 and arena.poll() is None, running
+        # The main process, the workers, and bots of both kinds are there.
+        assert sum("bot serve greedy" in c for c in running) >= 1, running
+        assert sum("greedy.js" in c for c in running) >= 1, running
+        arena.send_signal(signal.SIGKILL)
+        arena.wait()
+        killed = time.monotonic()
+        left = _marked(mark)
+        while left and time.monotonic() - killed < 5.0:
+            time.sleep(0.05)
+            left = _marked(mark)
+        assert left == [], f"{len(left)} processes left 5 s after kill -9: {left}"
+    finally:
+        arena.kill()
+        for line in _marked(mark):  # pragma: no cover - only when the test fails
+            print("left:", line)
