@@ -3,4 +3,4 @@
 ``importlib.metadata`` (slow to import) at ``import bergen``.
 """
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"

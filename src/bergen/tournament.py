@@ -461,7 +461,8 @@ def ratings(games: Iterable[GameOutcome], entrants: int) -> tuple[Rating, ...]:
     entrant sits on two sides (fewer bots than seats) says nothing about it against itself and
     is left out.
 
-    Needs the optional extra ``bergen[ratings]`` (``pip install 'bergen[ratings]'``).
+    Needs the optional extra ``bergen-dominoes[ratings]``
+    (``pip install 'bergen-dominoes[ratings]'``).
 
     Args:
         games: The games' results.
@@ -480,7 +481,7 @@ def ratings(games: Iterable[GameOutcome], entrants: int) -> tuple[Rating, ...]:
         from openskill.models import PlackettLuce
     except ImportError:
         raise BotError(
-            "ratings need the optional package openskill: pip install 'bergen[ratings]'"
+            "ratings need the optional package openskill: pip install 'bergen-dominoes[ratings]'"
         ) from None
     model = PlackettLuce()
     current = [model.rating(name=str(e)) for e in range(entrants)]

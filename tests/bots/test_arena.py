@@ -157,7 +157,8 @@ def test_arena_command_rules_flags(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.skipif(
-    importlib.util.find_spec("distributed") is None, reason="needs bergen[dask] (distributed)"
+    importlib.util.find_spec("distributed") is None,
+    reason="needs bergen-dominoes[dask] (distributed)",
 )
 def test_arena_on_a_local_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed")

@@ -217,7 +217,10 @@ def _interrupt(args: list[str], results: Path) -> tuple[subprocess.CompletedProc
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     took = time.monotonic() - sent
-    time.sleep(0.2)
+    # Its bots are gone soon after the arena (polled, 5 s at most: never a fixed sleep).
+    deadline = time.monotonic() + 5
+    while _left_behind(mark) and time.monotonic() < deadline:
+        time.sleep(0.02)
     assert _left_behind(mark) == []
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err), took
 

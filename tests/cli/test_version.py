@@ -40,4 +40,4 @@ def test_the_installed_metadata_has_the_version_of_the_source() -> None:
     # [tool.hatch.version]); bergen.__version__ reads the same file, not the metadata.
     from importlib.metadata import version
 
-    assert version("bergen") == bergen.__version__
+    assert version("bergen-dominoes") == bergen.__version__

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -189,29 +190,43 @@ def test_served_python_bot_failures_are_reported():
     assert "Nasty" in str(failure)
 
 
+def _until(condition, seconds: float = 10.0) -> bool:
+    """Poll ``condition`` every 10 ms until it holds or ``seconds`` pass; whether it held.
+
+    Processes are waited for this way, never by a fixed sleep: a busy machine can take far
+    longer than usual to start, write or end one.
+    """
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
 def test_close_leaves_no_process_behind_even_a_grandchild():
     command = script("")  # never answers a decide
     command[-1] = command[-1].replace(
         'send({"type": "ready"})',
-        'send({"type": "ready"}); import subprocess; '
-        'p = subprocess.Popen(["sleep", "60"]); '
-        "sys.stderr.write(str(p.pid)); sys.stderr.flush()",
+        'import subprocess; p = subprocess.Popen(["sleep", "60"]); '
+        'sys.stderr.write(f"{p.pid}\\n"); sys.stderr.flush(); send({"type": "ready"})',
     )
     bot = ProtocolBot(command)
     bot.new_game(CLASSIC, players=2, seat=0, partnerships=False)
     proc = bot._proc
-    time.sleep(0.1)
-    bot._drain_stderr()
+
+    def pid_written() -> bool:
+        bot._drain_stderr()
+        return bot._tail.endswith(b"\n")
+
+    assert _until(pid_written), f"no pid on the bot's standard error: {bot._tail!r}"
     grandchild = int(bot._tail.decode())
     assert not _gone(grandchild)
     bot.close()
     bot.close()  # idempotent
     assert proc.returncode is not None  # reaped: no zombie of ours
     assert _gone(proc.pid)
-    deadline = time.monotonic() + 2
-    while not _gone(grandchild) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert _gone(grandchild)
+    assert _until(lambda: _gone(grandchild), 5)
 
 
 def test_a_failed_bot_restarts_for_the_next_game():
@@ -349,7 +364,14 @@ def test_a_second_reply_is_not_taken_for_the_next_answer():
     try:
         bot.new_game(CLASSIC, players=2, seat=seat, partnerships=False)
         assert bot.choose(view, legal) == legal[0]
-        time.sleep(0.05)  # the second line has arrived
+        # Wait (10 s at most) until the second line has arrived: read with the first into the
+        # bot's buffer, or waiting in the pipe (polled without reading it).
+        stdout = bot._proc.stdout
+
+        def arrived() -> bool:
+            return bool(bot._buffer) or bool(select.select([stdout], [], [], 0)[0])
+
+        assert _until(arrived), "no second line in 10 s"
         with pytest.raises(BotFailure) as info:
             bot.choose(view, legal)
         assert info.value.reason == "protocol"

@@ -102,4 +102,4 @@ def test_import_bergen_testing_without_hypothesis_says_what_to_install() -> None
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("ModuleNotFoundError: bergen.testing needs Hypothesis")
-    assert "pip install 'bergen[testing]'" in last
+    assert "pip install 'bergen-dominoes[testing]'" in last

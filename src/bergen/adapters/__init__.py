@@ -2,13 +2,13 @@
 
 Each adapter is a submodule that needs its framework, installed by the matching extra:
 
-=================================  ==========================  ==============================
-module                             extra                       what it offers
-=================================  ==========================  ==============================
-:mod:`bergen.adapters.openspiel`   ``bergen[openspiel]``       the ``python_bergen`` game
-:mod:`bergen.adapters.pettingzoo`  ``bergen[pettingzoo]``      an AEC environment
-:mod:`bergen.adapters.gymnasium`   ``bergen[gymnasium]``       a single-seat environment
-=================================  ==========================  ==============================
+=================================  ===================================  =========================
+module                             extra                                what it offers
+=================================  ===================================  =========================
+:mod:`bergen.adapters.openspiel`   ``bergen-dominoes[openspiel]``       the ``python_bergen`` game
+:mod:`bergen.adapters.pettingzoo`  ``bergen-dominoes[pettingzoo]``      an AEC environment
+:mod:`bergen.adapters.gymnasium`   ``bergen-dominoes[gymnasium]``       a single-seat environment
+=================================  ===================================  =========================
 
 All three share :mod:`bergen.adapters.encoding`: one fixed action id per move (the kernel's,
 :mod:`bergen.kernel.actions`), legal-action masks from ``legal_moves()``, and one observation

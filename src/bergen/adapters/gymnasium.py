@@ -1,4 +1,5 @@
-"""Bergen as a single-agent Gymnasium environment (needs ``pip install 'bergen[gymnasium]'``).
+"""Bergen as a single-agent Gymnasium environment (needs
+``pip install 'bergen-dominoes[gymnasium]'``).
 
 The agent plays one seat of a match; bergen bots (:func:`bergen.load_bot`, by name) play the
 others::

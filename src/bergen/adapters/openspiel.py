@@ -1,4 +1,5 @@
-"""Bergen as an OpenSpiel game, ``python_bergen`` (needs ``pip install 'bergen[openspiel]'``).
+"""Bergen as an OpenSpiel game, ``python_bergen`` (needs
+``pip install 'bergen-dominoes[openspiel]'``).
 
 Importing this module registers the game with ``pyspiel``::
 

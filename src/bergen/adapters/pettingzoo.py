@@ -1,4 +1,4 @@
-"""Bergen as a PettingZoo AEC environment (needs ``pip install 'bergen[pettingzoo]'``).
+"""Bergen as a PettingZoo AEC environment (needs ``pip install 'bergen-dominoes[pettingzoo]'``).
 
 ``env()`` is the environment with PettingZoo's usual wrappers (an illegal action ends the game
 for everyone with a reward of -1 to the mover, actions out of range are refused, and the call

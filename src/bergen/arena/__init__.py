@@ -22,9 +22,9 @@ read the whole game state, change bergen's modules, or end or hang its process).
 
 Executors: ``None`` plays in the calling process (``workers=N`` starts a pool of N worker
 processes that Ctrl-C stops cleanly); any ``concurrent.futures.Executor`` may be given instead,
-such as a Dask ``distributed.Client(...).get_executor()`` (the ``bergen[dask]`` extra), whose
-workers then run the games and start the bots as their own child processes. A custom bot's
-module must be importable there.
+such as a Dask ``distributed.Client(...).get_executor()`` (the ``bergen-dominoes[dask]``
+extra), whose workers then run the games and start the bots as their own child processes. A
+custom bot's module must be importable there.
 
 Nothing is lost: with ``results=FILE`` every finished game is written to a JSON lines file as
 it finishes, and ``resume=True`` plays only the games the file lacks. Ctrl-C ends the arena

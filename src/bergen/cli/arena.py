@@ -125,7 +125,7 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
             distributed = importlib.import_module("distributed")
         except ImportError:
             raise SystemExit(
-                "bergen arena: --dask needs the dask extra: pip install 'bergen[dask]'"
+                "bergen arena: --dask needs the dask extra: pip install 'bergen-dominoes[dask]'"
             ) from None
         if args.dask == "local":
             with (
@@ -281,7 +281,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--dask",
         metavar="SCHEDULER",
         help="run on a Dask cluster: a scheduler address, or 'local' for a local cluster of "
-        "--workers processes (needs bergen[dask])",
+        "--workers processes (needs bergen-dominoes[dask])",
     )
     p.add_argument(
         "--gauntlet",

@@ -1,6 +1,6 @@
 """Property-based testing for bergen: strategies, state machines, invariants, conformance.
 
-Needs Hypothesis: install the ``testing`` extra (``pip install 'bergen[testing]'``).
+Needs Hypothesis: install the ``testing`` extra (``pip install 'bergen-dominoes[testing]'``).
 
 - Strategies (:mod:`bergen.testing.strategies`): :func:`tiles`, :func:`hands`, :func:`rules`
   (the presets and random combinations of every switch), :func:`tables` (seats and rules valid
@@ -22,7 +22,8 @@ try:
     import hypothesis  # noqa: F401
 except ModuleNotFoundError as e:
     raise ModuleNotFoundError(
-        "bergen.testing needs Hypothesis, which is not installed: pip install 'bergen[testing]' "
+        "bergen.testing needs Hypothesis, which is not installed: "
+        "pip install 'bergen-dominoes[testing]' "
         "(from a checkout: pip install -e '.[testing]')",
         name=e.name,
     ) from None
