@@ -1,4 +1,5 @@
-"""Generate the conformance vectors: vectors/*.json, vectors/invalid/*.json, vectors/perft.json.
+"""Generate the conformance vectors, shipped in the package as src/bergen/vectors/: *.json,
+invalid/*.json and perft.json.
 
 Usage:
     python scripts/make_vectors.py            # write the files
@@ -13,11 +14,11 @@ Three kinds of vector:
 * Hand-built positions: small records whose events were worked out by hand from docs/rules.md
   (its "Test vectors worth having" and rules 4-9). The generator replays each one and stops if
   the engine disagrees with the hand-written events.
-* Invalid records (vectors/invalid/): each must be rejected at the round and action named in
+* Invalid records (invalid/): each must be rejected at the round and action named in
   its meta field "expect_error", for the reason named after the colon (bergen's
   RecordError.reason: "round 0, action 0: wrong_lead").
 
-plus vectors/perft.json: for fixed deals, the number of distinct action sequences of each depth
+plus perft.json: for fixed deals, the number of distinct action sequences of each depth
 1..N from the start of the round (draws included), under several rulesets.
 """
 
@@ -73,12 +74,13 @@ from bergen import (
     record_match,
     replay,
 )
+from bergen.moves import Draw, Lead, Pass
 from bergen.records import Position, dumps, format_json, rules_to_json
-from bergen.rules import ONLINEDOMINOGAMES, PUZZLE_PLACE
+from bergen.rules import ONLINEDOMINOGAMES, PRESETS, PUZZLE_PLACE
 from bergen.tiles import TILES
 
 ROOT = Path(__file__).resolve().parent.parent
-VECTORS = ROOT / "vectors"
+VECTORS = ROOT / "src" / "bergen" / "vectors"
 
 Check = Callable[[MatchState], bool]
 
@@ -1471,6 +1473,8 @@ def perft_cases() -> list[dict[str, object]]:
         cases.append(
             {
                 "name": name,
+                # The lead, plays, and draws and passes where the boneyard allows (rules 2-4).
+                "features": feature_tags(rules, seats, (2, 3, 4)),
                 "rules": rules_to_json(rules),
                 "dealer": 0,
                 "deal": {
@@ -1498,6 +1502,119 @@ def perft_document() -> str:
     return format_json(doc)
 
 
+# ------------------------------------------------------------------------- feature tags
+
+# Every vector says what an implementation must support to run it, as tags in its meta field
+# "features" (for a perft case, its field "features"), separated by spaces:
+#   preset:NAME      the preset the rules are based on (rules.base)
+#   seats:N          the number of seats
+#   partnerships     seats 0+2 against 1+3 (rule 10)
+#   switch:FIELD     each field of the rules that differs from the preset's (docs/rules.md,
+#                    "Presets and switches"; partnerships has its own tag)
+#   rule:N           each rule of docs/rules.md the vector exercises
+# `bergen conformance --features` runs the vectors whose every tag an implementation declares.
+
+SWITCHES = tuple(
+    f.name
+    for f in attrs.fields(Rules)
+    if f.name not in ("partnerships", "name", "version", "source", "url", "base")
+)
+"""The fields of Rules that are switches (partnerships has its own tag; name, version, source,
+url and base only describe the ruleset)."""
+
+INVALID_RULES: dict[str, tuple[int, ...]] = {
+    # The rules each invalid record breaks, read from its description.
+    "worked-hand-003-strict": (2,),  # the 0-0, the lowest double, must lead
+    "wrong-event-points": (3, 5),  # a double header is worth 2
+    "missing-event": (3, 5),  # the 4-1 makes a double header
+    "no-matching-end": (3,),  # a tile goes on an end it matches
+    "must-play": (4,),  # no draw while a tile fits
+    "wrong-drawn-tile": (4,),  # draws come off the top of the boneyard
+    "action-after-match": (3, 5, 9),  # the header reaches the target: the match is over
+    "lead-double-refuses-other-tile": (2,),
+    "lead-any-non-double-scored": (2, 5),
+    "round-end-going-out-missing": (3, 5, 7, 9),
+    "best-hand-block-judged-together": (3, 5, 8, 10),
+}
+
+
+def preset_of(rules: Rules) -> str:
+    """The name of the preset ``rules`` are, or are based on."""
+    name = rules.name if rules.base is None else rules.base
+    assert name in PRESETS, name
+    return name
+
+
+def switches_of(rules: Rules) -> list[str]:
+    """The switch fields where ``rules`` differ from their preset (docs/rules.md)."""
+    base = PRESETS[preset_of(rules)]
+    return [f for f in SWITCHES if getattr(rules, f) != getattr(base, f)]
+
+
+def rules_exercised(record: Record) -> set[int]:
+    """The rules of docs/rules.md a valid record exercises, read from its replay: a dealt round
+    (1, and 2 for its lead), a lead from an empty line (2), plays after the lead (3), draws and
+    passes (4), headers (5), a header scored within 5 points of the target under a reduction or
+    a reduced one (6), going out (7), a block (8), a match decided or played over several
+    rounds (9), partnerships (10).
+    """
+    found: set[int] = set()
+    rules = record.rules
+    target = rules.for_table(record.seats).target
+    reduces = not isinstance(rules.reduction, NoReduction)
+    result = replay(record)
+    for rnd in result.rounds:
+        if not rnd.from_position:
+            found |= {1, 2}
+        elif rnd.start.line.lead is None:
+            found.add(2)
+        before = rnd.start
+        for step in rnd.steps:
+            if isinstance(step.move, Draw | Pass):
+                found.add(4)
+            elif not isinstance(step.move, Lead):
+                found.add(3)
+            for e in step.events:
+                if e.kind in (EventKind.DOUBLE_HEADER, EventKind.TRIPLE_HEADER):
+                    found.add(5)
+                    if reduces and target - before.scores[e.side] <= 5:
+                        found.add(6)
+                if e.points != e.base_points:
+                    found.add(6)
+                if e.kind is EventKind.GOING_OUT:
+                    found.add(7)
+                if e.kind is EventKind.BLOCKED_HAND:
+                    found.add(8)
+            before = step.state
+        outcome = rnd.final.outcome
+        if outcome is not None:
+            found.add({"went_out": 7, "blocked": 8, "target_reached": 9}[outcome.kind.value])
+    if len(result.rounds) > 1 or result.match.is_over:
+        found.add(9)
+    if rules.partnerships:
+        found.add(10)
+    return found
+
+
+def feature_tags(rules: Rules, seats: int, rule_numbers: set[int] | tuple[int, ...]) -> str:
+    """The feature tags of a vector, space-separated, in a fixed order."""
+    tags = [f"preset:{preset_of(rules)}", f"seats:{seats}"]
+    if rules.partnerships:
+        tags.append("partnerships")
+    tags += [f"switch:{f}" for f in switches_of(rules)]
+    tags += [f"rule:{n}" for n in sorted(rule_numbers)]
+    return " ".join(tags)
+
+
+def tagged(record: Record, rule_numbers: set[int] | tuple[int, ...] | None = None) -> Record:
+    """``record`` with its feature tags in ``meta.features`` (after its other meta fields);
+    ``rule_numbers`` default to the rules it exercises (:func:`rules_exercised`).
+    """
+    numbers = rules_exercised(record) if rule_numbers is None else rule_numbers
+    meta = (*record.meta, ("features", feature_tags(record.rules, record.seats, numbers)))
+    return attrs.evolve(record, meta=meta)
+
+
 # ------------------------------------------------------------------------- main
 
 
@@ -1505,9 +1622,9 @@ def build() -> dict[Path, str]:
     files: dict[Path, str] = {}
     for name, record in random_vectors() + hand_built() + worked_hand():
         replay(record)  # the engine must agree with every hand-written event
-        files[VECTORS / f"{name}.json"] = dumps(record)
+        files[VECTORS / f"{name}.json"] = dumps(tagged(record))
     for name, record in invalid():
-        files[VECTORS / "invalid" / f"{name}.json"] = dumps(record)
+        files[VECTORS / "invalid" / f"{name}.json"] = dumps(tagged(record, INVALID_RULES[name]))
     files[VECTORS / "perft.json"] = perft_document()
     return files
 

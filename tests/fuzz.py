@@ -1,7 +1,7 @@
 """Coverage-guided runs of the suite's fuzz targets, with atheris (``pip install atheris``).
 
     mkdir -p /tmp/corpus
-    python tests/fuzz.py records /tmp/corpus vectors examples   # loads, replay: only RecordError
+    python tests/fuzz.py records /tmp/corpus src/bergen/vectors examples  # only RecordError
     python tests/fuzz.py protocol /tmp/corpus-protocol          # the protocol's parsers
 
 The first directory collects the inputs found; the others seed it (the shipped records). A run

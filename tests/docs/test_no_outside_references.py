@@ -32,7 +32,6 @@ def _texts() -> list[tuple[str, str]]:
         *sorted((ROOT / "src").rglob("*")),
         *sorted((ROOT / "docs").rglob("*")),
         *sorted((ROOT / "examples").rglob("*")),
-        *sorted((ROOT / "vectors").rglob("*")),
         ROOT / "README.md",
         ROOT / "CHANGELOG.md",
         ROOT / "CITATION.cff",

@@ -22,9 +22,10 @@ from bergen import RecordError, loads, replay
 from bergen.records.model import MAX_RECORD_BYTES
 
 ROOT = Path(__file__).resolve().parents[2]
+VECTORS = ROOT / "src" / "bergen" / "vectors"
 SEEDS = [
     (ROOT / "examples" / "worked-hand.json").read_text("utf-8"),
-    *(p.read_text("utf-8") for p in sorted((ROOT / "vectors").glob("classic-*.json"))),
+    *(p.read_text("utf-8") for p in sorted(VECTORS.glob("classic-*.json"))),
 ]
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
 

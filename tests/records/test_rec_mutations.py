@@ -23,11 +23,11 @@ BASES: list[Any] = [
     for p in (
         "examples/worked-hand.json",
         "examples/worked-hand-strict.json",
-        "vectors/deal-redeal.json",
-        "vectors/deal-lead-draws.json",
-        "vectors/position-block-partnerships.json",
-        "vectors/switch-no-draw.json",
-        "vectors/switch-reserve-2-simple.json",
+        "src/bergen/vectors/deal-redeal.json",
+        "src/bergen/vectors/deal-lead-draws.json",
+        "src/bergen/vectors/position-block-partnerships.json",
+        "src/bergen/vectors/switch-no-draw.json",
+        "src/bergen/vectors/switch-reserve-2-simple.json",
     )
 ]
 VALIDATOR = jsonschema.Draft202012Validator(record_schema())

@@ -1,14 +1,17 @@
-"""The conformance vectors in vectors/: every record replays (and validates against the JSON
-Schema), every invalid record fails where it says, the set covers every preset and switch, and
-the perft counts are recomputed."""
+"""The conformance vectors in src/bergen/vectors/ (shipped in the package): every record replays
+(and validates against the JSON Schema), every invalid record fails where it says, the set covers
+every preset and switch, every vector carries its feature tags, and the perft counts are
+recomputed."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
 
@@ -33,7 +36,7 @@ from bergen.records import record_schema, rules_from_json
 from bergen.records.rules_json import COMPONENT_TYPES
 
 ROOT = Path(__file__).resolve().parents[2]
-VECTORS = ROOT / "vectors"
+VECTORS = ROOT / "src" / "bergen" / "vectors"
 RECORDS = sorted(p for p in VECTORS.glob("*.json") if p.name != "perft.json")
 INVALID = sorted((VECTORS / "invalid").glob("*.json"))
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
@@ -130,7 +133,76 @@ def test_the_random_and_hand_built_vectors_regenerate_identically() -> None:
     finally:
         sys.path.pop(0)
     for name, record in make_vectors.random_vectors() + make_vectors.hand_built():
-        assert dumps(record) == (VECTORS / f"{name}.json").read_text(), name
+        assert dumps(make_vectors.tagged(record)) == (VECTORS / f"{name}.json").read_text(), name
+
+
+# ------------------------------------------------------------------ feature tags
+
+TAG = re.compile(r"preset:\S+|seats:[234]|partnerships|switch:[a-z_]+|rule:(?:[1-9]|10)")
+
+
+def features(path: Path) -> list[str]:
+    return str(json.loads(path.read_text())["meta"]["features"]).split()
+
+
+@pytest.mark.parametrize("path", RECORDS + INVALID, ids=lambda p: p.stem)
+def test_every_vector_carries_its_feature_tags(path: Path) -> None:
+    from bergen import PRESETS, Rules
+
+    record = load(path)
+    tags = features(path)
+    assert all(TAG.fullmatch(t) for t in tags), tags
+    preset = record.rules.base or record.rules.name
+    assert tags[:2] == [f"preset:{preset}", f"seats:{record.seats}"]
+    assert ("partnerships" in tags) is record.rules.partnerships
+    switches = {t.removeprefix("switch:") for t in tags if t.startswith("switch:")}
+    fields = {f.name for f in attrs.fields(Rules)}
+    assert switches <= fields
+    base = PRESETS[preset]
+    for field in fields - {"name", "version", "source", "url", "base", "partnerships"}:
+        assert (field in switches) is (getattr(record.rules, field) != getattr(base, field))
+    assert any(t.startswith("rule:") for t in tags)
+
+
+def test_perft_cases_carry_their_feature_tags() -> None:
+    tags = {case["name"]: case["features"].split() for case in PERFT["cases"]}
+    assert tags["classic-2p"] == ["preset:classic", "seats:2", "rule:2", "rule:3", "rule:4"]
+    assert tags["classic-no-draw-3p"][:3] == ["preset:classic", "seats:3", "switch:drawing"]
+    assert tags["simple-hand-sizes-754-2p"][:3] == ["preset:simple", "seats:2", "switch:hand_sizes"]
+
+
+def rule_tags(name: str) -> set[int]:
+    path = VECTORS / f"{name}.json"
+    if not path.exists():
+        path = VECTORS / "invalid" / f"{name}.json"
+    return {int(t[5:]) for t in features(path) if t.startswith("rule:")}
+
+
+def test_rule_tags_worked_by_hand() -> None:
+    # Position vectors start from a set-up line: no deal (rule 1) and, with a line laid, no
+    # lead (rule 2). The 4-1 on the 4 end of 4-3 *3-3 3-1: a play (3) and a double header (5).
+    assert rule_tags("position-header-4-1-L") == {3, 5}
+    # Score 8 of target 10, need 2: the double header is reduced to 1 (rule 6).
+    assert rule_tags("position-reduction-8-double") == {3, 5, 6}
+    # The lead double at 8 of 10 is worth 1: the lead (2), a header (5) reduced (6).
+    assert rule_tags("position-reduction-lead") == {2, 5, 6}
+    # Drawing off, a block decided by the blocked-hand rule (8), no header.
+    assert rule_tags("position-block-b-fewest-doubles") == {3, 8}
+    # A seeded match at four seats in partnerships: dealt (1, 2), played to the target (9).
+    assert {1, 2, 3, 9, 10} <= rule_tags("classic-partnerships")
+    # Invalid records: the rules they break.
+    assert rule_tags("must-play") == {4}
+    assert rule_tags("no-matching-end") == {3}
+
+
+def test_the_docs_table_of_hand_built_vectors_agrees_with_their_tags() -> None:
+    # docs/records.md lists, for each hand-built vector of the newer switches, the rules it
+    # checks (worked out by hand); each is among the vector's rule tags.
+    text = (ROOT / "docs" / "records.md").read_text("utf-8")
+    rows = re.findall(r"^\s*\| `([a-z0-9-]+)` \|.*\| ([0-9, ]+) \|$", text, flags=re.MULTILINE)
+    assert len(rows) >= 10
+    for name, numbers in rows:
+        assert {int(n) for n in numbers.split(",")} <= rule_tags(name), name
 
 
 # ------------------------------------------------------------------ perft

@@ -29,7 +29,7 @@ from bergen.records import MAX_RECORD_BYTES
 ROOT = Path(__file__).resolve().parents[2]
 WORKED = ROOT / "examples" / "worked-hand.json"
 STRICT = ROOT / "examples" / "worked-hand-strict.json"
-INVALID = ROOT / "vectors" / "invalid"
+INVALID = ROOT / "src" / "bergen" / "vectors" / "invalid"
 
 CODES = {
     "read",
@@ -179,7 +179,7 @@ def test_an_action_after_the_round_is_a_sequence_error() -> None:
 
 
 def test_a_deal_that_repeats_a_tile_is_a_deal_error() -> None:
-    doc = json.loads((ROOT / "vectors" / "deal-redeal.json").read_text())
+    doc = json.loads((ROOT / "src" / "bergen" / "vectors" / "deal-redeal.json").read_text())
     hands = doc["rounds"][0]["deal"]["hands"]
     hands[0][0] = hands[1][0]
     e = error_of(doc)
