@@ -43,6 +43,48 @@ class RaisingBot:
         raise Nasty
 
 
+class KeyErrorBot:
+    """A bot with a bug: looks up a key that is not there (two calls deep)."""
+
+    name = "key-error"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.table: dict[str, int] = {}
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        return legal_moves[self._index()]
+
+    def _index(self) -> int:
+        return self.table["missing"]
+
+
+class RecursingBot:
+    """Recurses without end (a RecursionError, with a thousand frames)."""
+
+    name = "recursing"
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        return self.deeper(0, legal_moves)
+
+    def deeper(self, n: int, legal_moves: Sequence[Move]) -> Move:
+        return self.deeper(n + 1, legal_moves)
+
+
+class BrokenBot:
+    """Cannot be built: its constructor divides by zero."""
+
+    name = "broken"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.ratio = 1 / 0
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        return legal_moves[0]
+
+
 class NotAMoveBot:
     """Returns text instead of a move."""
 

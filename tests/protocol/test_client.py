@@ -20,7 +20,14 @@ import attrs
 import pytest
 
 from bergen import CLASSIC, MatchState
-from bergen.protocol import BotFailure, ProtocolBot, ProtocolError, _limit, python_bot_command
+from bergen.protocol import (
+    BotFailure,
+    FailureReason,
+    ProtocolBot,
+    ProtocolError,
+    _limit,
+    python_bot_command,
+)
 from bergen.protocol.client import _limited_command
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -188,6 +195,47 @@ def test_served_python_bot_failures_are_reported():
     failure = _failure(python_bot_command("protocol.noisy:RaisingBot"), env=env, move_time=10)
     assert failure.reason == "error"
     assert "Nasty" in str(failure)
+
+
+def test_a_served_python_bot_that_raises_is_reported_with_its_traceback():
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "tests"))
+    failure = _failure(python_bot_command("protocol.noisy:KeyErrorBot"), env=env, move_time=10)
+    assert failure.reason == "error"
+    # The reply names the exception and where it was raised: noisy.py, in _index.
+    assert "the bot raised KeyError: 'missing' (at noisy.py:" in str(failure)
+    assert str(failure).endswith(", in _index)")
+    # Its standard error holds the traceback, both frames of the bot, then the line.
+    words = failure.last_words()
+    assert "Traceback (most recent call last):" in words
+    assert "in choose" in words and "in _index" in words
+    assert 'return self.table["missing"]' in words
+    assert words.splitlines()[-1].startswith("bergen bot serve: the bot raised KeyError")
+
+
+def test_a_bot_that_cannot_start_is_reported_with_more_than_its_last_line(tmp_path: Path):
+    # Node run from outside the checkout: the reason comes lines before the last one, which
+    # only gives Node's version.
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    bot = ProtocolBot(["node", "examples/bots/greedy.js"], cwd=str(tmp_path))
+    with pytest.raises(BotFailure) as info:
+        bot.start()
+    words = info.value.last_words()
+    assert "Cannot find module" in words
+    assert words.splitlines()[-1].startswith("Node.js v")
+    assert len(words.splitlines()) <= 20
+
+
+def test_last_words_are_the_last_lines_bounded_in_size():
+    said = "".join(f"line {i}\n\n" for i in range(100))  # blank lines are not counted
+    failure = BotFailure("bot x exited", reason=FailureReason.EXITED, stderr=said)
+    assert failure.last_words().splitlines() == [f"line {i}" for i in range(80, 100)]
+    assert failure.last_words(lines=3) == "line 97\nline 98\nline 99"
+    # At most `chars` characters, whole lines; a single longer line keeps its end.
+    assert failure.last_words(chars=16) == "line 98\nline 99"
+    long = BotFailure("x", reason=FailureReason.EXITED, stderr="a" * 5000 + "END\n")
+    assert long.last_words(chars=100) == "..." + ("a" * 97 + "END")
+    assert BotFailure("x", reason=FailureReason.EXITED).last_words() == ""
 
 
 def _until(condition, seconds: float = 10.0) -> bool:

@@ -135,3 +135,55 @@ def test_a_bot_without_seconds_is_served_as_before():
     )
     assert status == 0
     assert replies[2] == {"type": "move", "move": str(GreedyBot(seed=5).choose(view, legal))}
+
+
+def _run_with_log(spec: str, lines: list[bytes]) -> tuple[int, list[dict], str]:
+    out = io.BytesIO()
+    log = io.StringIO()
+    status = serve(spec, io.BytesIO(b"".join(lines)), out, log)
+    return status, [json.loads(line) for line in out.getvalue().splitlines()], log.getvalue()
+
+
+def test_a_bot_that_raises_is_reported_with_its_traceback():
+    view, legal = _decision()
+    game = NewGame(CLASSIC, 3, False, view.seat, 10, 5)
+    requests = [hello_request(), new_game_request(game), decide_request(view, legal, 1.0)]
+    status, replies, log = _run_with_log(
+        "protocol.noisy:KeyErrorBot", [encode(r) for r in requests]
+    )
+    assert status == 1
+    # The reply names the exception and the innermost frame, in the bot's _index.
+    message = replies[-1]["message"]
+    assert replies[-1]["kind"] == "exception"
+    assert message.startswith("the bot raised KeyError: 'missing' (at noisy.py:")
+    assert message.endswith(", in _index)")
+    # The log (the process's standard error) has the traceback, then that line.
+    assert log.startswith("Traceback (most recent call last):\n")
+    assert "in choose" in log and 'return self.table["missing"]' in log
+    assert log.splitlines()[-1] == f"bergen bot serve: {message}"
+
+
+def test_a_deep_traceback_is_bounded():
+    # A recursion error: 1000 frames, cut to the innermost 20 and 3000 characters.
+    view, legal = _decision()
+    game = NewGame(CLASSIC, 3, False, view.seat, 10, 5)
+    requests = [hello_request(), new_game_request(game), decide_request(view, legal, 1.0)]
+    status, replies, log = _run_with_log(
+        "protocol.noisy:RecursingBot", [encode(r) for r in requests]
+    )
+    assert status == 1
+    assert replies[-1]["message"].startswith("the bot raised RecursionError")
+    assert len(log) < 3200
+    assert log.count("in deeper") <= 20
+    assert log.splitlines()[-1].startswith("bergen bot serve: the bot raised RecursionError")
+
+
+def test_a_bot_that_cannot_be_built_is_reported_with_its_traceback():
+    view, _ = _decision()
+    game = NewGame(CLASSIC, 3, False, view.seat, 10, 5)
+    status, replies, log = _run_with_log(
+        "protocol.noisy:BrokenBot", [encode(hello_request()), encode(new_game_request(game))]
+    )
+    assert status == 1
+    assert replies[-1]["message"].startswith("the bot cannot be built: ZeroDivisionError")
+    assert "in __init__" in log and log.startswith("Traceback (most recent call last):\n")

@@ -69,7 +69,8 @@ QUIT_TIME = 0.5
 """Seconds :meth:`ProtocolBot.close` waits for a bot to exit after ``quit`` before it sends
 ``SIGTERM`` (and, 0.2 s later, ``SIGKILL``) to the bot's process group."""
 
-_STDERR_TAIL = 2000
+_STDERR_TAIL = 4096
+"""The most bytes of a bot's standard error a :class:`ProtocolBot` keeps (the end)."""
 
 
 class FailureReason(enum.StrEnum):
@@ -104,8 +105,8 @@ class BotFailure(BergenError):
         reason: A :class:`FailureReason` (a ``str``: ``"timeout"``, ``"exited"``,
             ``"protocol"``, ``"illegal"``, ``"memory"``, ``"error"``, ``"start"``).
         bot: The bot's name.
-        stderr: The end of what the bot wrote on its standard error (up to 2000
-            characters; empty when it went to a file).
+        stderr: The end of what the bot wrote on its standard error (its last 4096 bytes,
+            decoded; empty when it went to a file). :meth:`last_words` gives its last lines.
     """
 
     def __init__(
@@ -116,6 +117,25 @@ class BotFailure(BergenError):
         self.reason = reason
         self.bot = bot
         self.stderr = stderr
+
+    def last_words(self, lines: int = 20, chars: int = 2000) -> str:
+        """The end of the bot's standard error, for a report: its last ``lines`` lines that
+        are not blank, at most ``chars`` characters (whole lines; a longer last line keeps its
+        end), joined by newlines; ``""`` when it wrote nothing.
+
+        A program that cannot start often says why well before its last line (Node.js ends
+        with its version, after "Cannot find module ..."; Python with the exception, after
+        the traceback), so a report shows these lines, not only the last one.
+        """
+        said = [line.rstrip() for line in self.stderr.splitlines() if line.strip()][-lines:]
+        kept: list[str] = []
+        size = 0
+        for line in reversed(said):
+            if kept and size + len(line) + 1 > chars:
+                break
+            kept.append(line if len(line) <= chars else "..." + line[-chars:])
+            size += len(line) + 1
+        return "\n".join(reversed(kept))
 
 
 def python_bot_command(spec: str) -> list[str]:
@@ -200,7 +220,7 @@ class ProtocolBot:
         options: Values for options the bot declares in its handshake, sent with each
             ``new_game``.
         stderr: A file path for the bot's standard error (appended to); default ``None``
-            keeps the last 2000 characters for :attr:`BotFailure.stderr` and drops the rest.
+            keeps the last 4096 bytes for :attr:`BotFailure.stderr` and drops the rest.
 
     Raises:
         BotFailure: never from the constructor; see the methods.

@@ -18,6 +18,7 @@ import io
 import os
 import sys
 import time
+import traceback
 from typing import IO, Any
 
 from bergen.bots import Bot, BotError, bot_factory, move_seconds, takes_seconds
@@ -105,6 +106,48 @@ def _text(e: BaseException) -> str:
     return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
+_TRACEBACK_FRAMES = 20
+"""The innermost frames of a bot's traceback that ``bergen bot serve`` writes to standard error."""
+
+_TRACEBACK_CHARS = 3000
+"""The most characters of a traceback written to standard error (its end is kept)."""
+
+
+def _traceback(e: BaseException) -> str:
+    """``e``'s traceback: its innermost 20 frames, at most 3000 characters (the start cut),
+    ending in a newline.
+    """
+    try:
+        text = "".join(traceback.format_exception(e, limit=-_TRACEBACK_FRAMES))
+    except Exception:  # a traceback that cannot be formatted (a __str__ that raises, ...)
+        text = f"{_text(e)}\n"
+    if len(text) > _TRACEBACK_CHARS:
+        text = "...\n" + text[-_TRACEBACK_CHARS:].split("\n", 1)[-1]
+    return text
+
+
+def _where(e: BaseException) -> str:
+    """Where ``e`` was raised: ``" (at mybot.py:12, in choose)"``, or ``""``."""
+    try:
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+    except Exception:  # no traceback (IndexError), or one that cannot be read
+        return ""
+    return f" (at {os.path.basename(frame.filename)}:{frame.lineno}, in {frame.name})"
+
+
+def _report(log: IO[str], what: str, e: BaseException) -> str:
+    """Write ``e``'s traceback and a line saying ``what`` happened to ``log``; return the
+    line's text (for the ``error`` reply): ``"the bot raised KeyError: 'x' (at b.py:3, in
+    choose)"``.
+    """
+    line = f"{what} {_text(e)}{_where(e)}"
+    with contextlib.suppress(OSError, ValueError):
+        log.write(_traceback(e))
+        print(f"bergen bot serve: {line}", file=log)
+        log.flush()
+    return line
+
+
 def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = None) -> int:
     """Serve the bot ``spec`` over the protocol until ``quit`` or the end of input.
 
@@ -115,7 +158,9 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
     decoding the request; no ``seconds`` when ``time`` is ``null``. A request that is not the
     protocol's, a bot that cannot be built, and a bot whose ``choose`` raises or returns no
     move each get an ``error`` reply (``kind`` ``protocol``, ``exception``, ``memory`` or
-    ``illegal``) and end the serving.
+    ``illegal``) and end the serving; an exception's reply names where it was raised
+    (``"the bot raised KeyError: 'x' (at mybot.py:12, in choose)"``), and its traceback (the
+    innermost 20 frames, at most 3000 characters) is written to ``log`` before that line.
 
     Args:
         spec: A bot spec (see :func:`bergen.bots.load_bot`).
@@ -195,8 +240,7 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
             except KeyboardInterrupt:
                 raise
             except BaseException as e:
-                print(f"bergen bot serve: {_text(e)}", file=log)
-                _error(stdout, "exception", f"the bot cannot be built: {_text(e)}")
+                _error(stdout, "exception", _report(log, "the bot cannot be built:", e))
                 return 1
             _send(stdout, {"type": "ready"})
         elif isinstance(request, Decide):
@@ -218,8 +262,7 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
                 _error(stdout, "memory", "MemoryError")
                 return 1
             except BaseException as e:
-                print(f"bergen bot serve: the bot raised {_text(e)}", file=log)
-                _error(stdout, "exception", f"the bot raised {_text(e)}")
+                _error(stdout, "exception", _report(log, "the bot raised", e))
                 return 1
             if text is None:
                 _error(stdout, "illegal", f"the bot returned {_safe_repr(move)}, not a move")
