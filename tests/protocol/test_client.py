@@ -139,6 +139,16 @@ def test_served_bot_prints_go_to_stderr_and_options_reach_it(tmp_path):
     assert "HEY from print" in text and "junk on descriptor 1" in text and "more junk" in text
 
 
+def test_a_failure_reads_its_last_words_back_from_the_stderr_file(tmp_path):
+    log = tmp_path / "stderr.txt"
+    log.write_text("an earlier program's line\n")
+    behaviour = "sys.stderr.write('about to fail\\nfor a reason\\n'); sys.exit(3)"
+    failure = _failure(script(behaviour), stderr=log)
+    assert failure.reason == "exited"
+    assert failure.last_words() == "about to fail\nfor a reason"  # this program's lines only
+    assert log.read_text().endswith("about to fail\nfor a reason\n")
+
+
 def test_a_late_reply_is_a_timeout_and_the_program_is_killed():
     t0 = time.monotonic()
     failure = _failure(script("time.sleep(30)"), move_time=0.3)

@@ -106,7 +106,8 @@ class BotFailure(BergenError):
             ``"protocol"``, ``"illegal"``, ``"memory"``, ``"error"``, ``"start"``).
         bot: The bot's name.
         stderr: The end of what the bot wrote on its standard error (its last 4096 bytes,
-            decoded; empty when it went to a file). :meth:`last_words` gives its last lines.
+            decoded; read back from the file when it went to one). :meth:`last_words` gives
+            its last lines.
     """
 
     def __init__(
@@ -219,8 +220,9 @@ class ProtocolBot:
         env: The program's whole environment (default the caller's).
         options: Values for options the bot declares in its handshake, sent with each
             ``new_game``.
-        stderr: A file path for the bot's standard error (appended to); default ``None``
-            keeps the last 4096 bytes for :attr:`BotFailure.stderr` and drops the rest.
+        stderr: A file path for the bot's standard error (appended to; a failure's
+            :attr:`BotFailure.stderr` is read back from it); default ``None`` keeps the last
+            4096 bytes for :attr:`BotFailure.stderr` and drops the rest.
 
     Raises:
         BotFailure: never from the constructor; see the methods.
@@ -313,6 +315,7 @@ class ProtocolBot:
         self.handshake: Handshake | None = None
         self._proc: subprocess.Popen[bytes] | None = None
         self._stderr_file: IO[bytes] | None = None
+        self._stderr_start = 0
         self._buffer = b""
         self._tail = b""
         self._seat: int | None = None
@@ -551,6 +554,7 @@ class ProtocolBot:
         stderr: int | IO[bytes] = subprocess.PIPE
         if self.stderr_path is not None:
             self._stderr_file = open(self.stderr_path, "ab")  # noqa: SIM115 - closed in _kill
+            self._stderr_start = os.fstat(self._stderr_file.fileno()).st_size
             stderr = self._stderr_file
         try:
             proc = subprocess.Popen(
@@ -697,6 +701,9 @@ class ProtocolBot:
 
     def _drain_stderr(self) -> None:
         proc = self._proc
+        if proc is not None and self._stderr_file is not None:
+            self._tail = self._file_tail()
+            return
         if proc is None or proc.stderr is None:
             return
         for _ in range(64):
@@ -704,6 +711,17 @@ class ProtocolBot:
             if not data:
                 return
             self._tail = (self._tail + data)[-_STDERR_TAIL:]
+
+    def _file_tail(self) -> bytes:
+        """The end of what this program wrote to the ``stderr`` file (since it started)."""
+        assert self.stderr_path is not None
+        try:
+            with open(self.stderr_path, "rb") as f:
+                size = os.fstat(f.fileno()).st_size
+                f.seek(max(self._stderr_start, size - _STDERR_TAIL))
+                return f.read(_STDERR_TAIL)
+        except OSError:
+            return self._tail
 
     def _write_quietly(self, data: bytes) -> None:
         proc = self._proc
