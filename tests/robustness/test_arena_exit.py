@@ -105,8 +105,11 @@ def test_sys_exit_while_building_a_bot(bots_dir: Path, capsys: pytest.CaptureFix
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert "SystemExit('no thanks')" in line
     assert main(args) == 2  # isolated: the bot is started, and built, once before any game
-    (line,) = capsys.readouterr().err.strip().splitlines()
+    line, *said = capsys.readouterr().err.strip().splitlines()
     assert "cannot be started" in line and "SystemExit: no thanks" in line
+    # Then the end of the bot's standard error, indented: the traceback of its constructor.
+    assert said[0] == "    Traceback (most recent call last):"
+    assert any("in __init__" in s for s in said) and said[-1].startswith("    bergen bot serve:")
 
 
 def test_ctrl_c_in_a_bot_still_ends_the_arena(bots_dir: Path) -> None:

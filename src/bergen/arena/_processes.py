@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from bergen.arena._games import GameTask
 from bergen.bots import BotError, _exception_text
 from bergen.errors import _brief
-from bergen.protocol import ProtocolBot, python_bot_command
+from bergen.protocol import BotFailure, ProtocolBot, python_bot_command
 
 PROGRAM_PREFIX = "cmd:"
 """The prefix of a bot spec that names a program: ``cmd:node examples/bots/greedy.js``."""
@@ -210,6 +210,17 @@ def _failure_text(e: BaseException) -> str:
     text = _exception_text(e)
     prefix = f"{type(e).__name__}: "
     return text[len(prefix) :] if text.startswith(prefix) else text
+
+
+def _start_failure(spec: str, e: BaseException) -> BotError:
+    """The error for a bot that cannot be started: its failure, then the last lines of its
+    standard error (:meth:`bergen.protocol.BotFailure.last_words`: a program often says why
+    lines before its last one), indented.
+    """
+    words = e.last_words() if isinstance(e, BotFailure) else ""
+    said = "".join(f"\n    {line}" for line in words.splitlines())
+    tail = f"; its standard error ended:{said}" if said else ""
+    return BotError(f"bot {spec!r} cannot be started: {_failure_text(e)}{tail}")
 
 
 def _close_all(bots: Sequence[ProtocolBot]) -> None:

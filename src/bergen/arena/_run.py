@@ -31,8 +31,8 @@ from bergen.arena._play import _play_game, _worker_init, play_games
 from bergen.arena._processes import (
     PROGRAM_PREFIX,
     _close_all,
-    _failure_text,
     _Processes,
+    _start_failure,
     bot_command,
     setting_of,
     user_ids,
@@ -113,9 +113,7 @@ def _check_specs(specs: Sequence[str], first: GameTask, processes: _Processes | 
     for spec, _ in started:
         e = failures.get(spec)
         if isinstance(e, BergenError):  # BotFailure; ProtocolError when rules cannot be sent
-            said = getattr(e, "stderr", "").strip().splitlines()
-            tail = f" (its last words: {said[-1]})" if said else ""
-            raise BotError(f"bot {spec!r} cannot be started: {_failure_text(e)}{tail}")
+            raise _start_failure(spec, e)
         if e is not None:
             raise e
     if processes is not None:
