@@ -102,3 +102,38 @@ def test_play_saves_the_players_own_record(
     views = replay_view(record)  # consistent with what seat 0 could see
     assert views and all(v.seat == 0 for rnd in views for v in rnd)
     assert "?" in record.rounds[0].start.to_text()  # the others' tiles are counts only
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_program_bot_plays_as_in_the_arena(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `cmd:` names a program speaking the bot protocol, as `bergen arena` takes it; before,
+    # play read `cmd` as Python's module of that name and refused it.
+    import shutil
+
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr("sys.stdin", io.StringIO(_script(400)))
+    spec = "cmd:node examples/bots/greedy.js"
+    assert main(["play", "--seed", "3", "--bots", spec]) == 0
+    out = capsys.readouterr().out
+    assert "Match over. Final scores:" in out
+    assert f"seat 1 ({spec})" in out
+    assert "failed" not in out  # the program answered every decision
+
+
+def test_a_program_bot_that_cannot_start_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    spec = f"cmd:{sys.executable} -c \"import sys; sys.exit('no protocol here')\""
+    assert main(["play", "--seed", "3", "--bots", spec]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bergen play: bot 'cmd:") and "cannot be started" in err
+    assert "    no protocol here" in err  # the end of its standard error, indented

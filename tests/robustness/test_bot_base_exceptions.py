@@ -77,6 +77,12 @@ def bots_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_an_arena_bot_raising_a_base_exception_forfeits(
     bots_dir: Path, cls: str, detail: str, in_process: bool
 ) -> None:
+    # The report says where the bot raised: its `raise`, the line after its `def choose`, in
+    # base_bots.py (BOTS; splitlines counts from 0, files from 1).
+    lines = BOTS.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"class {cls}"))
+    define = lines.index("    def choose(self, view, legal_moves):", start)
+    detail += f" (at base_bots.py:{define + 2}, in choose)"
     spec = f"base_bots:{cls}"
     result = run_arena([spec, "greedy"], games=2, players=2, move_time=None, in_process=in_process)
     assert len(result.games) == 2
@@ -123,8 +129,9 @@ def test_a_base_exception_while_building_a_bot(
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert line.endswith("could not be built: Custom: no build")
     assert main(args) == 2
-    (line,) = capsys.readouterr().err.strip().splitlines()
-    assert "the bot cannot be built: Custom: no build" in line
+    line, *said = capsys.readouterr().err.strip().splitlines()
+    assert "the bot cannot be built: Custom: no build (at base_bots.py:" in line
+    assert said[0] == "    Traceback (most recent call last):"  # its standard error's end
 
 
 def _answers(limit: int = 400) -> Callable[[str], str]:

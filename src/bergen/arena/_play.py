@@ -18,6 +18,7 @@ from bergen.bots import (
     Bot,
     BotError,
     _exception_text,
+    _raised_at,
     _safe_repr,
     load_bot,
     move_seconds,
@@ -205,7 +206,7 @@ class _Seats:
                 f"SystemExit({_safe_repr(e.code)}): a bot may not end the arena",
             )
         except BaseException as e:  # a bot's own bug (any exception): never fatal
-            return None, "exception", _exception_text(e)
+            return None, "exception", _exception_text(e) + _raised_at(e)
         took = time.perf_counter() - t0
         if task.move_time is not None and took > task.move_time:
             return None, "time", f"took {took:.2f} s (budget {task.move_time:g} s)"

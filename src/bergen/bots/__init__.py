@@ -24,6 +24,7 @@ from __future__ import annotations
 from bergen.bots.base import Bot, BotError, move_seconds
 from bergen.bots.base import _exception_text as _exception_text  # for the arena and play
 from bergen.bots.base import _is_legal_choice as _is_legal_choice
+from bergen.bots.base import _raised_at as _raised_at  # for the arena and bot serve
 from bergen.bots.base import _safe_repr as _safe_repr
 from bergen.bots.bayes import BayesBot, MatchEquity
 from bergen.bots.inference import OpponentModel, weighted_worlds

@@ -7,7 +7,9 @@ and the same views makes the same moves.
 
 from __future__ import annotations
 
+import os
 import random
+import traceback
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -99,6 +101,17 @@ def _exception_text(e: BaseException) -> str:
     if not text and isinstance(e, SystemExit):
         text = f"exit status {_brief(e.code)}"
     return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
+def _raised_at(e: BaseException) -> str:
+    """Where ``e`` was raised, the innermost frame of its traceback, for a report:
+    ``" (at mybot.py:12, in choose)"``; ``""`` when it has no traceback.
+    """
+    try:
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+        return f" (at {os.path.basename(frame.filename)}:{frame.lineno}, in {frame.name})"
+    except Exception:  # no traceback (IndexError), or one that cannot be read
+        return ""
 
 
 def _is_legal_choice(move: object, legal: Sequence[Move]) -> bool:

@@ -18,9 +18,16 @@ import re
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import TextIO, cast
 
 from bergen.arena._games import _derive
+from bergen.arena._processes import (
+    PROGRAM_PREFIX,
+    _child_env,
+    _close_all,
+    _start_failure,
+    bot_command,
+)
 from bergen.bots import (
     Bot,
     BotError,
@@ -39,6 +46,7 @@ from bergen.events import EventKind, OutcomeKind, ScoreEvent
 from bergen.line import LineOfPlay
 from bergen.match import MatchState
 from bergen.moves import Draw, End, Lead, Move, Pass, Play
+from bergen.protocol import BotFailure, ProtocolBot
 from bergen.records.view import dumps_view, record_view
 from bergen.round import RoundState
 from bergen.tiles import Tile
@@ -430,10 +438,15 @@ def play_match(
     bots: dict[int, Bot] = {}
     names: dict[int, str] = {}
     others = [s for s in range(players) if s != human]
-    for i, s in enumerate(others):
-        spec = bot_specs[i % len(bot_specs)]
-        bots[s] = load_bot(spec, _derive(seed, "play", s))
-        names[s] = spec
+    programs: list[ProtocolBot] = []  # the cmd: bots, closed when the match ends
+    try:
+        for i, s in enumerate(others):
+            spec = bot_specs[i % len(bot_specs)]
+            bots[s] = _load_player(spec, _derive(seed, "play", s), match, s, programs)
+            names[s] = spec
+    except BaseException:
+        _close_all(programs)
+        raise
     table = _Table(match, human, bots, names, ask, out)
     table.say(
         f"Bergen: you are seat {human} of {players}; rules {rules.label}; seed {seed}"
@@ -446,11 +459,42 @@ def play_match(
         table.say(f"\nYou left the match. Scores: {table.scores()} (target {match.target}). Bye.")
         return 0
     finally:
+        _close_all(programs)
         if save is not None:  # your record: what you saw (docs/records.md, player-view records)
             who = [("you" if s == human else names[s]) for s in range(players)]
             with open(save, "w", encoding="utf-8") as f:
                 f.write(dumps_view(record_view(table.match, human, names=who)))
             print(f"Your record of the match is in {save}.", file=out)
+
+
+PROGRAM_MOVE_TIME = 60.0
+"""Seconds a program bot (``cmd:``) has for each move in ``bergen play``; past it, it fails
+and the first legal move is played for it."""
+
+
+def _load_player(
+    spec: str, seed: int, match: MatchState, seat: int, programs: list[ProtocolBot]
+) -> Bot:
+    """The bot for ``seat``: a Python bot (:func:`bergen.bots.load_bot`), or for ``cmd:PROGRAM
+    ARGS...`` a program speaking the bot protocol, as ``bergen arena`` runs it: started, told
+    the match, and appended to ``programs`` (to be closed).
+
+    Raises:
+        BotError: when the spec cannot be loaded, or the program cannot be started (with the
+            end of its standard error).
+    """
+    if not spec.startswith(PROGRAM_PREFIX):
+        return load_bot(spec, seed)
+    bot = ProtocolBot(bot_command(spec), name=spec, move_time=PROGRAM_MOVE_TIME, env=_child_env())
+    programs.append(bot)
+    rules = match.rules
+    try:
+        bot.new_game(
+            rules, players=match.seats, seat=seat, partnerships=rules.partnerships, seed=seed
+        )
+    except BotFailure as e:
+        raise _start_failure(spec, e) from None
+    return cast(Bot, bot)  # a Bot but for its name, a read-only property
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -464,8 +508,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=["greedy"],
         metavar="BOT",
         help=f"bots for the other seats, in seat order (default greedy): a built-in bot "
-        f"({bot_names()}) or package.module:Class; arguments in brackets, e.g. "
-        "'search[playouts=800]'",
+        f"({bot_names()}), package.module:Class, or cmd:PROGRAM ARGS... (a program speaking the "
+        "bot protocol, as in bergen arena); arguments in brackets, e.g. 'search[playouts=800]'",
     )
     p.add_argument("--seed", type=int, default=None, help="seed of the deals (default: random)")
     p.add_argument(

@@ -21,7 +21,7 @@ import time
 import traceback
 from typing import IO, Any
 
-from bergen.bots import Bot, BotError, bot_factory, move_seconds, takes_seconds
+from bergen.bots import Bot, BotError, _raised_at, bot_factory, move_seconds, takes_seconds
 from bergen.bots.loading import _takes_seed
 from bergen.errors import BergenError, _brief
 from bergen.moves import Draw, Lead, Pass, Play
@@ -126,21 +126,12 @@ def _traceback(e: BaseException) -> str:
     return text
 
 
-def _where(e: BaseException) -> str:
-    """Where ``e`` was raised: ``" (at mybot.py:12, in choose)"``, or ``""``."""
-    try:
-        frame = traceback.extract_tb(e.__traceback__)[-1]
-    except Exception:  # no traceback (IndexError), or one that cannot be read
-        return ""
-    return f" (at {os.path.basename(frame.filename)}:{frame.lineno}, in {frame.name})"
-
-
 def _report(log: IO[str], what: str, e: BaseException) -> str:
     """Write ``e``'s traceback and a line saying ``what`` happened to ``log``; return the
     line's text (for the ``error`` reply): ``"the bot raised KeyError: 'x' (at b.py:3, in
     choose)"``.
     """
-    line = f"{what} {_text(e)}{_where(e)}"
+    line = f"{what} {_text(e)}{_raised_at(e)}"
     with contextlib.suppress(OSError, ValueError):
         log.write(_traceback(e))
         print(f"bergen bot serve: {line}", file=log)
