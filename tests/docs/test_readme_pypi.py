@@ -74,3 +74,9 @@ def test_ci_runs_the_readme_test_command() -> None:
     command = blocks[0].splitlines()[1].rsplit("&& ", 1)[1]
     ci = (ROOT / ".ci" / "run").read_text("utf-8")
     assert re.search(rf"^BERGEN_EXPECT_COMPILED=0 {re.escape(command)} </dev/null$", ci, re.M)
+
+
+def test_readme_says_how_long_the_suite_takes_on_two_cores() -> None:
+    # A newcomer on a busy machine waited 14 minutes, not knowing what to expect.
+    text = " ".join(README.split())
+    assert re.search(r"take about \d+ minutes on two cores \(`-n 2`\)", text)
