@@ -300,7 +300,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--ratings",
         action="store_true",
-        help="also print openskill ratings of the bots over the games (needs bergen[ratings])",
+        help="also print openskill ratings of the bots over the games (needs "
+        "bergen-dominoes[ratings])",
     )
     p.add_argument(
         "--bot-user",
