@@ -122,7 +122,10 @@ def test_bad_bot_specs(
         load_bot(spec, 0)
     assert main(["arena", spec, "greedy", "--games", "2", "--workers", "1"]) == 2
     err = capsys.readouterr().err
-    assert words in err and len(err.strip().splitlines()) == 1
+    # One line of bergen's, then only the end of the bot's standard error, indented.
+    first, *said = err.strip().splitlines()
+    assert first.startswith("bergen arena: ") and words in err
+    assert all(line.startswith("    ") for line in said)
     assert main(["play", "--bots", spec, "--seed", "1"]) == 2
 
 
