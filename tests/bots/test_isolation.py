@@ -198,6 +198,12 @@ def _left_behind(mark: str) -> list[str]:
     return left
 
 
+def _sigint_as_at_a_terminal() -> None:
+    """Ctrl-C's default action in the arena: a suite started in the background (``cmd &``)
+    passes SIGINT on ignored, and Python then never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupt(args: list[str], results: Path) -> tuple[subprocess.CompletedProcess[str], float]:
     """Run ``bergen arena ARGS``, send SIGINT once a game is in ``results``; return the
     finished process and the seconds from the signal to its exit."""
@@ -209,6 +215,7 @@ def _interrupt(args: list[str], results: Path) -> tuple[subprocess.CompletedProc
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=_sigint_as_at_a_terminal,
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and len(_lines(results) if results.exists() else []) < 2:

@@ -155,6 +155,12 @@ def test_play_too_many_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert "bots" in capsys.readouterr().err
 
 
+def _sigint_as_at_a_terminal() -> None:
+    """Ctrl-C's default action in the child: a suite started in the background (``cmd &``)
+    passes SIGINT on ignored, and Python then never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_play_interrupted_exits_quietly() -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "bergen", "play", "--seed", "1"],
@@ -162,6 +168,7 @@ def test_play_interrupted_exits_quietly() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_sigint_as_at_a_terminal,
     )
     assert proc.stdout is not None
     seen = ""
