@@ -17,7 +17,7 @@ figures, are the same on any machine and under any load; seconds per move are me
   seats swapped; an arena of its own per pair, ``results/2-<i>-<j>.jsonl``); the crosstable
   gives each bot's win rate against each other with its 95% Wilson interval
   (:func:`bergen.tournament.crosstable`), then the ratings over all those games
-  (:func:`bergen.tournament.ratings`, needs ``bergen[ratings]``).
+  (:func:`bergen.tournament.ratings`, needs ``bergen-dominoes[ratings]``).
 - *3 seats and partnerships* (``--multi-games``): the first bot against two copies of
   ``--versus`` at 3 seats (``A B B``, seats rotated), and a partnership of two copies of it
   against two of ``--versus`` (``A B A B``); its score against ``--versus`` per game
