@@ -39,6 +39,9 @@ def _derive(*parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
 
 
+MAX_MOVES_TEXT = 1 << 20
+"""The longest moves text of a game's result (characters): a match has a few hundred moves."""
+
 _MAX_COUNT = 10**15
 """The largest count (points, rounds, games) an arena's values hold."""
 
@@ -338,6 +341,11 @@ class GameResult:
         rounds: Rounds played (a round cut short by a forfeit counts).
         forfeit: The forfeit that ended the game early, if any.
         partnerships: Whether sides are partnerships (seats 0+2, 1+3).
+        moves: Every move of the game in order, forced ones included, in the canonical
+            notation (``6-6 5-6R draw pass ...``, :func:`bergen.moves.parse_move`), up to a
+            forfeit: with the deal seed of the game's task they replay it. A results file
+            keeps them, so that ``resume`` can check each game; :func:`run_arena`'s results
+            drop them (``""``), and results are compared without them.
     """
 
     index: int
@@ -347,6 +355,7 @@ class GameResult:
     rounds: int
     forfeit: Forfeit | None
     partnerships: bool
+    moves: str = attrs.field(default="", eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         """Check the fields (lists are copied to tuples first).
@@ -381,6 +390,11 @@ class GameResult:
         if self.winner is not None:
             _check_int("GameResult", "winner", self.winner, 0, sides - 1)
         _check_int("GameResult", "rounds", self.rounds, 0, _MAX_COUNT)
+        if type(self.moves) is not str or len(self.moves) > MAX_MOVES_TEXT:
+            raise BotError(
+                f"GameResult.moves must be a string of at most {MAX_MOVES_TEXT:,} characters "
+                f"(the moves in notation), got {_brief(self.moves)}"
+            )
         if self.forfeit is not None and not isinstance(self.forfeit, Forfeit):
             raise BotError(
                 f"GameResult.forfeit must be a Forfeit or None, got {_brief(self.forfeit)}"

@@ -260,6 +260,7 @@ def _play_game(task: GameTask, processes: _Processes) -> GameResult:
     rules = task.rules
     match = MatchState.new(len(task.specs), rules, seed=task.deal_seed)
     forfeit: Forfeit | None = None
+    moves: list[str] = []
     seats = _Seats(task, processes)
     try:
         while not match.is_over:
@@ -269,6 +270,7 @@ def _play_game(task: GameTask, processes: _Processes) -> GameResult:
             seat = rnd.to_move
             if len(legal) == 1:
                 match, _ = match.apply(legal[0])
+                moves.append(str(legal[0]))
                 continue
             move, kind, detail = seats.decide(seat, rnd, legal)
             if move is None:
@@ -284,13 +286,23 @@ def _play_game(task: GameTask, processes: _Processes) -> GameResult:
                 )
                 break
             match, _ = match.apply(move)
+            moves.append(str(move))
     finally:
         seats.close()
+    return game_result(task, match, forfeit, " ".join(moves))
+
+
+def game_result(
+    task: GameTask, match: MatchState, forfeit: Forfeit | None, moves: str
+) -> GameResult:
+    """The result of ``task``'s game, played to ``match``: its winner, or with a forfeit the
+    other side with the most points (the lower side on a tie). Rounds count a round cut short.
+    """
     scores = match.scores
     if forfeit is None:
         winner = match.winner
     else:
-        lost = forfeit.seat % 2 if rules.partnerships else forfeit.seat
+        lost = forfeit.seat % 2 if task.rules.partnerships else forfeit.seat
         others = [s for s in range(len(scores)) if s != lost]
         winner = max(others, key=lambda s: (scores[s], -s))
     rounds = len(match.rounds) + (1 if match.round is not None else 0)
@@ -301,7 +313,8 @@ def _play_game(task: GameTask, processes: _Processes) -> GameResult:
         winner=winner,
         rounds=rounds,
         forfeit=forfeit,
-        partnerships=rules.partnerships,
+        partnerships=task.rules.partnerships,
+        moves=moves,
     )
 
 

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
 import os
 import stat
 from collections.abc import Sequence
-from pathlib import Path
 from typing import IO, Any
 
 import attrs
 
+from bergen.arena._check import replay_check
 from bergen.arena._games import Forfeit, GameResult, GameTask
 from bergen.bots import BotError
 from bergen.errors import BergenError, _brief
@@ -36,6 +38,8 @@ class ResultsFileError(BergenError, ValueError):
 
 
 _FORMAT = "bergen-arena-results"
+_VERSION = 2
+"""Version 2: each game's line has its moves (``"moves"``), which ``resume`` replays."""
 
 
 _CHECKED = ("specs", "players", "seed", "games", "rules", "move_time")
@@ -48,7 +52,7 @@ def _header(
     first = tasks[0]
     return {
         "format": _FORMAT,
-        "version": 1,
+        "version": _VERSION,
         "specs": list(specs),
         "players": players,
         "seed": seed,
@@ -67,8 +71,9 @@ def result_to_json(result: GameResult) -> dict[str, Any]:
         result: The result.
 
     Returns:
-        ``{"game", "entrants", "scores", "winner", "rounds", "partnerships", "forfeit"}``,
-        the forfeit an object of :class:`Forfeit`'s fields or ``null``.
+        ``{"game", "entrants", "scores", "winner", "rounds", "partnerships", "forfeit",
+        "moves"}``, the forfeit an object of :class:`Forfeit`'s fields or ``null``, the
+        moves a string (:attr:`GameResult.moves`).
 
     Raises:
         BotError: when ``result`` is not a :class:`GameResult`.
@@ -83,6 +88,7 @@ def result_to_json(result: GameResult) -> dict[str, Any]:
         "rounds": result.rounds,
         "partnerships": result.partnerships,
         "forfeit": None if result.forfeit is None else attrs.asdict(result.forfeit),
+        "moves": result.moves,
     }
 
 
@@ -107,7 +113,7 @@ def result_from_json(obj: object) -> GameResult:
     """
     if not isinstance(obj, dict):
         raise ResultsFileError(f"a game's result is a JSON object, got {_brief(obj)}")
-    names = {"game", "entrants", "scores", "winner", "rounds", "partnerships", "forfeit"}
+    names = {"game", "entrants", "scores", "winner", "rounds", "partnerships", "forfeit", "moves"}
     if set(obj) != names:
         raise ResultsFileError(
             f"a game's result has the fields {sorted(names)}, got {_brief(list(obj))}"
@@ -124,6 +130,8 @@ def result_from_json(obj: object) -> GameResult:
         raise ResultsFileError(f"winner must be an int or null, got {_brief(winner)}")
     if type(rounds) is not int or type(partnerships) is not bool:
         raise ResultsFileError("rounds must be an int and partnerships true or false")
+    if type(obj["moves"]) is not str:
+        raise ResultsFileError(f"moves must be a string, got {_brief(obj['moves'])}")
     raw = obj["forfeit"]
     forfeit = None
     if raw is not None:
@@ -146,6 +154,7 @@ def result_from_json(obj: object) -> GameResult:
             rounds=rounds,
             forfeit=forfeit,
             partnerships=partnerships,
+            moves=obj["moves"],
         )
     except BotError as e:  # a value out of range (GameResult's and Forfeit's checks)
         raise ResultsFileError(str(e)) from None
@@ -174,55 +183,99 @@ _MAX_HEADER = 1 << 20
 def _open_results(
     path: str, header: dict[str, Any], resume: bool, tasks: Sequence[GameTask]
 ) -> tuple[IO[str], dict[int, GameResult]]:
-    """Open a results file for appending, and read the games it has when resuming.
+    """Open a results file for appending, and read and check the games it has when resuming.
 
     A last line cut short (the arena was stopped while writing it) is dropped from the file.
-    A file that cannot be read, created or written is a :class:`ResultsFileError`.
+    A file that cannot be read, created or written, or is not a regular file, is a
+    :class:`ResultsFileError`.
     """
     try:
-        return _open_results_file(path, header, resume, tasks)
-    except (OSError, UnicodeError) as e:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o600)
+    except (OSError, ValueError) as e:
         raise ResultsFileError(
             f"results file {_brief(path)}: cannot open it ({_brief(str(e))})", path
         ) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ResultsFileError(
+                f"results file {_brief(path)} is not a regular file (a pipe, a device, or a "
+                "link to one): give a file's path",
+                path,
+            )
+        os.set_blocking(fd, True)
+        raw = os.fdopen(fd, "r+b")
+    except BaseException:
+        os.close(fd)
+        raise
+    try:
+        done = _read_results(raw, path, header, resume, tasks)
+        return io.TextIOWrapper(raw, encoding="utf-8"), done
+    except BaseException:
+        raw.close()
+        raise
 
 
-def _open_results_file(
-    path: str, header: dict[str, Any], resume: bool, tasks: Sequence[GameTask]
-) -> tuple[IO[str], dict[int, GameResult]]:
-    """:func:`_open_results`, letting the file system's errors through."""
-    file = Path(path)
-    done: dict[int, GameResult] = {}
-    text = ""
-    if file.exists():
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise ResultsFileError(f"results file {path}: cannot read it ({e})", path) from None
-    if text and not resume:
+def _read_results(
+    raw: IO[bytes], path: str, header: dict[str, Any], resume: bool, tasks: Sequence[GameTask]
+) -> dict[int, GameResult]:
+    """Read and check the games of an opened results file (at most :data:`_MAX_LINE` bytes a
+    line, one line per game), drop a last line cut short, and leave the file at its end (a new
+    file gets the header, and mode 0600).
+    """
+    first = raw.readline(_MAX_LINE)
+    if not first:
+        os.fchmod(raw.fileno(), 0o600)  # only its owner may read it: it holds the seed
+        raw.write((json.dumps(header) + "\n").encode())
+        raw.flush()
+        return {}
+    if not resume:
         raise ResultsFileError(
             f"results file {path} already has results: continue it with --resume "
             "(resume=True) or give another file",
             path,
         )
-    if not text:
-        # Only the operator may read it: it holds the seed (a secret one too).
-        out = os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w")
-        os.fchmod(out.fileno(), 0o600)
-        out.write(json.dumps(header) + "\n")
-        out.flush()
-        return out, done
-    lines = text.split("\n")
-    keep = len(text)
-    if lines[-1]:  # no newline at the end: the last line was cut short
-        keep -= len(lines[-1])
-    lines = lines[:-1]
+    _check_header(first, path, header)
+    done: dict[int, GameResult] = {}
+    keep = len(first)
+    for number in itertools.count(2):
+        line = raw.readline(_MAX_LINE)
+        if not line.endswith(b"\n"):
+            if len(line) >= _MAX_LINE:
+                raise _line_error(path, number, f"longer than {_MAX_LINE:,} bytes")
+            break  # the end, or a last line cut short: dropped
+        keep += len(line)
+        result = _checked_line(line, path, number, tasks)
+        if result.index in done:
+            raise _line_error(path, number, f"game {result.index} is listed twice")
+        done[result.index] = attrs.evolve(result, moves="")
+    raw.seek(keep)
+    raw.truncate()
+    return done
+
+
+_MAX_LINE = 1 << 22
+"""The longest line of a results file read (bytes): a game's line is a few kilobytes."""
+
+
+def _line_error(path: str, number: int, what: str) -> ResultsFileError:
+    return ResultsFileError(f"results file {path}, line {number}: {what}", path, number)
+
+
+def _check_header(first: bytes, path: str, header: dict[str, Any]) -> None:
+    """Refuse a first line that is not this arena's header."""
     try:
-        found = json.loads(lines[0]) if lines else None
+        found = json.loads(first)
     except ValueError:
         found = None
     if not isinstance(found, dict) or found.get("format") != _FORMAT:
         raise ResultsFileError(f"results file {path} is not the results of an arena", path, 1)
+    if found.get("version") != _VERSION:
+        raise ResultsFileError(
+            f"results file {path} is of version {_brief(found.get('version'))}, whose games "
+            f"cannot be checked; this bergen reads version {_VERSION}: start a new file",
+            path,
+            1,
+        )
     for name in _CHECKED:
         if found.get(name) != header[name]:
             raise ResultsFileError(
@@ -231,22 +284,22 @@ def _open_results_file(
                 path,
                 1,
             )
-    for number, line in enumerate(lines[1:], start=2):
-        try:
-            result = result_from_json(json.loads(line))
-        except ValueError as e:
-            raise ResultsFileError(
-                f"results file {path}, line {number}: {e}", path, number
-            ) from None
-        if result.index >= len(tasks) or result.entrants != tasks[result.index].entrants:
-            raise ResultsFileError(
-                f"results file {path}, line {number}: game {result.index} is not a game of "
-                "this arena",
-                path,
-                number,
-            )
-        done[result.index] = result
-    out = file.open("r+", encoding="utf-8")
-    out.seek(len(text[:keep].encode("utf-8")))
-    out.truncate()
-    return out, done
+
+
+def _checked_line(line: bytes, path: str, number: int, tasks: Sequence[GameTask]) -> GameResult:
+    """The game's result of a line, replayed from its task's deal and checked."""
+    try:
+        result = result_from_json(json.loads(line))
+    except (ValueError, RecursionError) as e:
+        raise _line_error(path, number, str(e)) from None
+    if result.index >= len(tasks) or result.entrants != tasks[result.index].entrants:
+        raise _line_error(
+            path,
+            number,
+            f"game {result.index} with entrants {list(result.entrants)} is not a "
+            "game of this arena",
+        )
+    wrong = replay_check(tasks[result.index], result)
+    if wrong:
+        raise _line_error(path, number, f"game {result.index}: {wrong}")
+    return result

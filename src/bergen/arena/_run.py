@@ -377,9 +377,9 @@ class _Finished:
     def add(self, batch: Sequence[GameResult]) -> None:
         """Take the results of games just finished; write them to the file."""
         for r in batch:
-            self.done[r.index] = r
             if self.out is not None:
                 self.out.write(json.dumps(result_to_json(r)) + "\n")
+            self.done[r.index] = attrs.evolve(r, moves="")  # kept in the file only
         if self.out is not None:
             self.out.flush()
         if self.progress is not None:
