@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -161,6 +162,26 @@ def _sigint_as_at_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def _wait_until_blocked(pid: int, deadline: float = 10.0) -> None:
+    """Wait (polling, up to ``deadline`` s) until the process sleeps, as in its read of a move.
+
+    A SIGINT that arrives after input() has written its prompt but before its read() begins is
+    only noted, and the read then blocks with it pending (CPython checks for signals between
+    bytecodes): on a loaded machine the test, which sends the signal as soon as it reads the
+    prompt, hit that gap. Where there is no /proc, it sends the signal at once.
+    """
+    stat = f"/proc/{pid}/stat"
+    if not os.path.exists(stat):
+        return
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        with open(stat) as f:
+            state = f.read().rsplit(")", 1)[1].split()[0]
+        if state == "S":
+            return
+        time.sleep(0.01)
+
+
 def test_play_interrupted_exits_quietly() -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "bergen", "play", "--seed", "1"],
@@ -176,6 +197,7 @@ def test_play_interrupted_exits_quietly() -> None:
         char = proc.stdout.read(1)
         assert char, "bergen play ended before asking for a move"
         seen += char
+    _wait_until_blocked(proc.pid)
     proc.send_signal(signal.SIGINT)
     # Wait with its input still open: communicate() would close it at once, and a process that
     # read the end of input before the signal was handled left the match normally (status 0).
