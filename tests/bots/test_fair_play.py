@@ -269,8 +269,13 @@ def test_bots_run_as_the_bot_user_and_cannot_read_the_results(
     if shutil.which("node") is None:
         pytest.skip("the other bot is examples/bots/greedy.js, on node")
     user = _bot_user()
+    # The bot user may not reach the checkout (a clone under a 0700 directory of mktemp -d):
+    # its program goes in the shared directory the probe bot writes to.
+    greedy = report.parent / "greedy.js"
+    shutil.copyfile(GREEDY_JS, greedy)
+    greedy.chmod(0o644)
     result = run_arena(
-        [spec, f"cmd:node {GREEDY_JS}"], 2, 2, seed=3, results=results, bot_user=user
+        [spec, f"cmd:node {greedy}"], 2, 2, seed=3, results=results, bot_user=user
     )
     assert not result.forfeits
     seen = [json.loads(line) for line in report.read_text().splitlines()]
