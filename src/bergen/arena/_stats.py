@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import attrs
 
 from bergen.arena._games import (
@@ -20,9 +18,8 @@ from bergen.arena._games import (
 from bergen.bots import BotError
 from bergen.errors import _as_tuple, _brief
 from bergen.rules import Rules
-
-_Z95 = 1.959963984540054
-"""The 97.5% quantile of the standard normal distribution (95% two-sided)."""
+from bergen.tournament import _Z95
+from bergen.tournament import wilson_interval as _wilson_interval
 
 
 def wilson_interval(wins: int, n: int, z: float = _Z95) -> tuple[float, float]:
@@ -40,20 +37,11 @@ def wilson_interval(wins: int, n: int, z: float = _Z95) -> tuple[float, float]:
         BotError: when ``n`` is not an int in 0..10**15, ``wins`` not an int in 0..n, or ``z``
             not a number in (0, 100].
     """
-    if type(n) is not int or not 0 <= n <= 10**15:
-        raise BotError(f"wilson_interval: n must be an int in 0..10**15 (trials), got {_brief(n)}")
-    if type(wins) is not int or not 0 <= wins <= n:
+    # Games won count whole here; bergen.tournament's interval, which checks the rest and does
+    # the sums, also takes half points for level games.
+    if isinstance(wins, float):
         raise BotError(f"wilson_interval: wins must be an int in 0..n={n}, got {_brief(wins)}")
-    if isinstance(z, bool) or not isinstance(z, int | float) or not 0 < z <= 100:
-        raise BotError(f"wilson_interval: z must be a number in (0, 100], got {_brief(z)}")
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    z2 = z * z
-    denom = 1 + z2 / n
-    center = (p + z2 / (2 * n)) / denom
-    half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return (max(0.0, center - half), min(1.0, center + half))
+    return _wilson_interval(wins, n, z)
 
 
 @attrs.frozen
