@@ -1,7 +1,8 @@
 """Arena speed: plain playouts, the in-process arena and the isolated arena (each bot a protocol
 process), the same bots and seed, in one run.
 
-Run from the repository root: ``python benchmarks/arena.py [--games N] [--isolated-games M]``.
+Run from the repository root: ``python benchmarks/arena.py [--games N] [--isolated-games M]
+[--pairing-games G]``.
 Every figure is games (matches to the target, two seats, ``classic``) per second of wall
 clock in one process (``workers=1``), the best of ``--repeat`` runs:
 
@@ -12,6 +13,11 @@ clock in one process (``workers=1``), the best of ``--repeat`` runs:
 - ``isolated``: ``run_arena(...)`` (the default), each bot a ``bergen bot serve`` process;
   its figure includes starting the processes (a few per arena, reused across deals).
 
+First, issue 28's figures: the CPU a ``bergen bot serve greedy`` process takes from its start
+to its ``hello`` reply, and ``greedy`` against ``random`` over ``--pairing-games`` games (200)
+at one worker, in-process and isolated in turn in the same run, wall clock and CPU time (the
+arena's and its bot processes'), with their ratio.
+
 Besides, the time ``RoundState.view`` takes, averaged over the decisions of a few matches (the
 part of ``in-process`` that ``plain`` does not pay).
 """
@@ -19,7 +25,10 @@ part of ``in-process`` that ``plain`` does not pay).
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -71,6 +80,57 @@ def view_time(seed: int, repeat: int) -> float:
     return min(times) / (20 * len(states)) * 1e6
 
 
+def cpu_of(run: Callable[[], object]) -> tuple[float, float]:
+    """Wall-clock seconds and CPU seconds (this process and its children: the bot processes)
+    of one run."""
+    before = os.times()
+    t0 = time.perf_counter()
+    run()
+    wall = time.perf_counter() - t0
+    after = os.times()
+    cpu = sum(after[i] - before[i] for i in range(4))  # user, system, children's user, system
+    return wall, cpu
+
+
+def pairing(games: int, seed: int, repeat: int) -> list[tuple[str, float, float]]:
+    """The figures of issue 28: ``greedy`` against ``random`` over ``games`` games at one
+    worker, in-process and isolated one after the other, ``repeat`` times; per mode the best
+    wall clock and the best CPU time (the arena's and its bot processes')."""
+    best_of: dict[str, list[tuple[float, float]]] = {"in-process": [], "isolated": []}
+    for _ in range(repeat):
+        for mode in best_of:
+            best_of[mode].append(
+                cpu_of(
+                    lambda mode=mode: run_arena(  # type: ignore[misc]
+                        ["greedy", "random"], games, 2, seed, in_process=mode == "in-process"
+                    )
+                )
+            )
+    return [(mode, min(w for w, _ in r), min(c for _, c in r)) for mode, r in best_of.items()]
+
+
+def handshake_cpu(spec: str, repeat: int) -> float:
+    """CPU milliseconds of a ``bergen bot serve SPEC`` process from its start to its ``hello``
+    reply (it is sent ``quit`` at once and reaped), the best of ``repeat``."""
+    best_ms = float("inf")
+    for _ in range(repeat):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bergen", "bot", "serve", spec],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(b'{"type": "hello", "protocol": 1}\n')
+        proc.stdin.flush()
+        assert b'"hello"' in proc.stdout.readline()
+        proc.stdin.write(b'{"type": "quit"}\n')
+        proc.stdin.close()
+        _, _, usage = os.wait4(proc.pid, 0)
+        proc.stdout.close()
+        best_ms = min(best_ms, (usage.ru_utime + usage.ru_stime) * 1000)
+    return best_ms
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games in-process (default 200)")
@@ -79,8 +139,26 @@ def main() -> None:
     )
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure (default 3)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--pairing-games",
+        type=int,
+        default=200,
+        help="games of greedy against random, in-process and isolated (default 200; 0: skip)",
+    )
     args = parser.parse_args()
     n, m, r, seed = args.games, args.isolated_games, args.repeat, args.seed
+    print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(
+        f"bergen bot serve greedy: {handshake_cpu('greedy', 5):.0f} ms CPU to its hello (best of 5)"
+    )
+    if args.pairing_games:
+        g = args.pairing_games
+        rows = pairing(g, seed, r)
+        print(f"greedy vs random, {g} games, workers=1, best of {r}, each mode in turn:")
+        for mode, wall, cpu in rows:
+            print(f"  {mode:<10} wall {wall:6.2f} s  CPU {cpu:6.2f} s (bot processes included)")
+        (_, w_in, c_in), (_, w_iso, c_iso) = rows
+        print(f"  isolated/in-process speed: wall {w_in / w_iso:.2f}, CPU {c_in / c_iso:.2f}")
 
     rows: list[tuple[str, float, float, float]] = []
     base = best(lambda: plain(n, seed), n, r)
@@ -101,6 +179,7 @@ def main() -> None:
             f"{bot:<8} {b:>8.1f} {local:>11.1f} {iso:>9.1f} {local / b:>17.2f} {iso / local:>20.3f}"
         )
     print(f"RoundState.view: {view_time(seed, r):.1f} us per decision")
+    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

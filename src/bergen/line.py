@@ -282,6 +282,24 @@ class LineOfPlay:
             out.append(PlacedTile(TILES[t], TILES[t].other(outer), outer))
         return tuple(out)
 
+    def _written(self) -> tuple[list[str], int | None]:
+        """The tiles as :attr:`tiles` writes them (``"5-1"``, left to right) and the lead's
+        place among them, without making a :class:`PlacedTile` per tile (the bot protocol
+        writes a view's line at every decision).
+        """
+        lead = self.lead
+        if lead is None:
+            return [], None
+        if self._left_chain:
+            t, outer = self._left_chain[0]
+            lead_left = OTHER[t][outer]
+        else:
+            lead_left = self.left if self.left is not None else lead.high
+        out = [f"{outer}-{OTHER[t][outer]}" for t, outer in reversed(self._left_chain)]
+        out.append(f"{lead_left}-{OTHER[lead.index][lead_left]}")
+        out.extend(f"{OTHER[t][outer]}-{outer}" for t, outer in self._right_chain)
+        return out, len(self._left_chain)
+
     @property
     def ends(self) -> tuple[int, int] | None:
         """The numbers at the (left, right) open ends, or ``None`` before the lead."""
@@ -331,18 +349,18 @@ class LineOfPlay:
                     )
                 lead_at = i
                 p = p[1:]
-            bits = p.split("-")
-            if len(bits) != 2 or not all(len(b) == 1 and b in "0123456" for b in bits):
+            pair = _ORIENTED.get(p)
+            if pair is None:
                 raise NotationError(
                     f"line tiles are written like '5-1', got {_brief(p)} in {_brief(text)}",
                     text=text,
                 )
-            oriented.append((int(bits[0]), int(bits[1])))
-        seen: set[Tile] = set()
+            oriented.append(pair)
+        seen: set[int] = set()
         for i, (a, b) in enumerate(oriented):
-            t = Tile(a, b)
+            t = _INDEX_OF[a, b]
             if t in seen:
-                raise PositionError(f"tile {t} appears twice in the line {_brief(text)}")
+                raise PositionError(f"tile {TILES[t]} appears twice in the line {_brief(text)}")
             seen.add(t)
             if i and oriented[i - 1][1] != a:
                 raise PositionError(
@@ -352,15 +370,21 @@ class LineOfPlay:
         if lead_at is None:
             doubles = [i for i, (a, b) in enumerate(oriented) if a == b]
             lead_at = doubles[0] if doubles else 0
-        a, b = oriented[lead_at]
-        line = _EMPTY.start(Tile(a, b))
-        if a != b:  # a non-double lead (set-up positions only): orient it as written
-            line = _make(line.lead, a, b, False, False, (), (), 1)
-        for a, b in reversed(oriented[:lead_at]):
-            line = line._place(Tile(a, b).index, True)
-        for a, b in oriented[lead_at + 1 :]:
-            line = line._place(Tile(a, b).index, False)
-        return line
+        # Built in one piece from the checked tiles: the lead as written (a non-double lead is
+        # for set-up positions), then each side's tiles from the lead outwards.
+        lead = TILES[_INDEX_OF[oriented[lead_at]]]
+        left_chain = tuple((_INDEX_OF[a, b], a) for a, b in reversed(oriented[:lead_at]))
+        right_chain = tuple((_INDEX_OF[a, b], b) for a, b in oriented[lead_at + 1 :])
+        return _make(
+            lead,
+            oriented[0][0],
+            oriented[-1][1],
+            IS_DOUBLE[left_chain[-1][0] if left_chain else lead.index],
+            IS_DOUBLE[right_chain[-1][0] if right_chain else lead.index],
+            left_chain,
+            right_chain,
+            len(oriented),
+        )
 
     def _key(self) -> tuple[object, ...]:
         return (self.lead, self.left, self.right, self._left_chain, self._right_chain)
@@ -392,6 +416,14 @@ class LineOfPlay:
         """Valid Python: ``LineOfPlay.parse('5-1 *1-1 1-4')``."""
         return f"LineOfPlay.parse({str(self)!r})"
 
+
+_INDEX_OF: dict[tuple[int, int], int] = {
+    **{(t.high, t.low): t.index for t in TILES},
+    **{(t.low, t.high): t.index for t in TILES},
+}
+"""A tile's index by its two numbers in either order."""
+_ORIENTED: dict[str, tuple[int, int]] = {f"{a}-{b}": (a, b) for a, b in _INDEX_OF}
+"""The numbers of a tile written on the line (``"5-1"``), left first."""
 
 _FIELDS = (
     "lead",

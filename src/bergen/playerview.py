@@ -14,12 +14,10 @@ that drew or passed while the open ends showed ``a`` and ``b`` held no tile carr
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
-from bergen import svg
-from bergen.display import _picture_status, table_text
 from bergen.errors import (
     _MAX_POINTS,
     BergenError,
@@ -35,15 +33,6 @@ from bergen.events import Outcome, OutcomeKind
 from bergen.hands import Hand
 from bergen.line import LineOfPlay
 from bergen.moves import DRAW, Action, Draw, End, Lead, Pass, Play
-from bergen.position_text import (
-    VIEW_FIELDS,
-    PositionText,
-    PositionTextError,
-    TextAction,
-    field_starts,
-    format_position,
-    parse_position,
-)
 from bergen.rules import DrawWhen, Rules
 from bergen.tiles import FULL_MASK, TILES, Tile, tiles_of_mask
 
@@ -55,6 +44,12 @@ class Viewable(Protocol):
         """The view of ``seat``."""
         ...
 
+
+if TYPE_CHECKING:
+    from bergen.position_text import PositionTextError
+
+# The pictures (bergen.svg, bergen.display) and the position notation (bergen.position_text) are
+# imported by the methods that use them: a bot's process (bergen bot serve) needs none of them.
 
 __all__ = ["PlayerView", "voids"]
 
@@ -244,6 +239,9 @@ class PlayerView:
         Raises:
             PositionError: for a bad size or orientation.
         """
+        from bergen import svg
+        from bergen.display import _picture_status
+
         last = None
         if highlight_last:
             laid = [a.move for a in self.history if isinstance(a.move, Lead | Play)]
@@ -287,6 +285,8 @@ class PlayerView:
         tiles and the other seats' counts, the boneyard, the scores and who is to move (see
         :func:`bergen.display.table_text`).
         """
+        from bergen.display import table_text
+
         return table_text(
             rules=self.rules,
             hands=[
@@ -319,6 +319,8 @@ class PlayerView:
             NotationError: when the rules are neither a preset nor a preset with boolean
                 switches flipped.
         """
+        from bergen.position_text import PositionText, TextAction, format_position
+
         own = list(self.own_draws)
         history: list[TextAction] = []
         for s in self.lead_draws:
@@ -365,6 +367,13 @@ class PlayerView:
             PositionTextError: (a :class:`~bergen.errors.NotationError`) naming the field and
                 the character position, for text that breaks the grammar or does not add up.
         """
+        from bergen.position_text import (
+            VIEW_FIELDS,
+            PositionTextError,
+            field_starts,
+            parse_position,
+        )
+
         p = parse_position(text)
         fields = field_starts(text)
         if p.seat is None:

@@ -21,26 +21,31 @@ every public name is re-exported here.
 
 from __future__ import annotations
 
-from bergen.bots.base import Bot, BotError, move_seconds
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from bergen.bots.base import _exception_text as _exception_text  # for the arena and play
 from bergen.bots.base import _is_legal_choice as _is_legal_choice
 from bergen.bots.base import _raised_at as _raised_at  # for the arena and bot serve
 from bergen.bots.base import _safe_repr as _safe_repr
-from bergen.bots.bayes import BayesBot, MatchEquity
-from bergen.bots.inference import OpponentModel, weighted_worlds
-from bergen.bots.ismcts import ISMCTSBot
-from bergen.bots.loading import (
-    BEST,
-    BUILTIN_BOTS,
-    bot_factory,
-    load_bot,
-    parse_bot_spec,
-    takes_seconds,
-)
-from bergen.bots.pimc import PIMCBot
-from bergen.bots.search import SearchBot, greedy_rollout
-from bergen.bots.simple import GreedyBot, RandomBot, greedy_key, points_now
-from bergen.bots.strategy import TERMS, StrategyBot
+
+if TYPE_CHECKING:
+    from bergen.bots.base import Bot, BotError, move_seconds
+    from bergen.bots.bayes import BayesBot, MatchEquity
+    from bergen.bots.inference import OpponentModel, weighted_worlds
+    from bergen.bots.ismcts import ISMCTSBot
+    from bergen.bots.loading import (
+        BEST,
+        BUILTIN_BOTS,
+        bot_factory,
+        load_bot,
+        parse_bot_spec,
+        takes_seconds,
+    )
+    from bergen.bots.pimc import PIMCBot
+    from bergen.bots.search import SearchBot, greedy_rollout
+    from bergen.bots.simple import GreedyBot, RandomBot, greedy_key, points_now
+    from bergen.bots.strategy import TERMS, StrategyBot
 
 __all__ = [
     "BEST",
@@ -67,3 +72,50 @@ __all__ = [
     "takes_seconds",
     "weighted_worlds",
 ]
+
+_EXPORTS: dict[str, str] = {
+    "Bot": "bergen.bots.base",
+    "BotError": "bergen.bots.base",
+    "move_seconds": "bergen.bots.base",
+    "BayesBot": "bergen.bots.bayes",
+    "MatchEquity": "bergen.bots.bayes",
+    "OpponentModel": "bergen.bots.inference",
+    "weighted_worlds": "bergen.bots.inference",
+    "ISMCTSBot": "bergen.bots.ismcts",
+    "BEST": "bergen.bots.loading",
+    "BUILTIN_BOTS": "bergen.bots.loading",
+    "bot_factory": "bergen.bots.loading",
+    "load_bot": "bergen.bots.loading",
+    "parse_bot_spec": "bergen.bots.loading",
+    "takes_seconds": "bergen.bots.loading",
+    "PIMCBot": "bergen.bots.pimc",
+    "SearchBot": "bergen.bots.search",
+    "greedy_rollout": "bergen.bots.search",
+    "GreedyBot": "bergen.bots.simple",
+    "RandomBot": "bergen.bots.simple",
+    "greedy_key": "bergen.bots.simple",
+    "points_now": "bergen.bots.simple",
+    "TERMS": "bergen.bots.strategy",
+    "StrategyBot": "bergen.bots.strategy",
+}
+"""Each public name and the module it comes from, imported when the name is first read (PEP
+562), so that importing the package stays cheap (``bergen bot serve`` starts fast)."""
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use.
+
+    Raises:
+        AttributeError: for a name the package does not have.
+    """
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the public ones not yet imported included."""
+    return sorted({*globals(), *__all__})

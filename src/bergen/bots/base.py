@@ -15,7 +15,7 @@ from typing import Protocol, runtime_checkable
 
 from bergen.errors import BergenError, _brief
 from bergen.moves import Draw, Lead, Move, Pass, Play
-from bergen.view import PlayerView
+from bergen.playerview import PlayerView
 
 __all__ = ["Bot", "BotError", "move_seconds"]
 

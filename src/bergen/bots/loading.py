@@ -6,16 +6,10 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, ClassVar
 
 from bergen.bots.base import Bot, BotError, _failure
-from bergen.bots.bayes import BayesBot
-from bergen.bots.ismcts import ISMCTSBot
-from bergen.bots.pimc import PIMCBot
-from bergen.bots.search import SearchBot
-from bergen.bots.simple import GreedyBot, RandomBot
-from bergen.bots.strategy import StrategyBot
 from bergen.errors import _brief
 
 __all__ = ["BEST", "BUILTIN_BOTS", "bot_factory", "load_bot", "parse_bot_spec", "takes_seconds"]
@@ -23,18 +17,50 @@ __all__ = ["BEST", "BUILTIN_BOTS", "bot_factory", "load_bot", "parse_bot_spec", 
 BEST = "bayes"
 """The strongest built-in bot on the ladder (docs/ladder.md), which the name ``best`` loads."""
 
-BUILTIN_BOTS: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "search": SearchBot,
-    "pimc": PIMCBot,
-    "strategy": StrategyBot,
-    "ismcts": ISMCTSBot,
-    "bayes": BayesBot,
-    "best": BayesBot,
-}
+
+class _BuiltinBots(Mapping[str, Callable[..., Bot]]):
+    """The built-in bots by name, each class imported when it is first looked up (a ``greedy``
+    process, ``bergen bot serve greedy``, does not import the search bots).
+    """
+
+    _WHERE: ClassVar[dict[str, tuple[str, str]]] = {
+        "random": ("bergen.bots.simple", "RandomBot"),
+        "greedy": ("bergen.bots.simple", "GreedyBot"),
+        "search": ("bergen.bots.search", "SearchBot"),
+        "pimc": ("bergen.bots.pimc", "PIMCBot"),
+        "strategy": ("bergen.bots.strategy", "StrategyBot"),
+        "ismcts": ("bergen.bots.ismcts", "ISMCTSBot"),
+        "bayes": ("bergen.bots.bayes", "BayesBot"),
+        "best": ("bergen.bots.bayes", "BayesBot"),
+    }
+
+    def __getitem__(self, name: str) -> Callable[..., Bot]:
+        """The class of the bot ``name``.
+
+        Raises:
+            KeyError: for a name that is not a built-in bot.
+        """
+        module, attr = self._WHERE[name]
+        bot: Callable[..., Bot] = getattr(importlib.import_module(module), attr)
+        return bot
+
+    def __iter__(self) -> Iterator[str]:
+        """The names, in the order of the documentation."""
+        return iter(self._WHERE)
+
+    def __len__(self) -> int:
+        """The number of built-in bots."""
+        return len(self._WHERE)
+
+    def __repr__(self) -> str:
+        """The names and classes, as a dict shows them."""
+        return repr(dict(self))
+
+
+BUILTIN_BOTS: Mapping[str, Callable[..., Bot]] = _BuiltinBots()
 """The built-in bots by name; ``best`` is an alias of the strongest (:data:`BEST`), so that
-``best[seconds=0.1]`` always means the strongest bot at that budget."""
+``best[seconds=0.1]`` always means the strongest bot at that budget. A read-only mapping: each
+class is imported when it is first looked up."""
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:

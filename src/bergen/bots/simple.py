@@ -9,10 +9,9 @@ from collections.abc import Sequence
 from bergen.bots.base import BotError, _check_choice, _seeded
 from bergen.errors import _brief
 from bergen.moves import Draw, End, Lead, Move, Pass, Play
-from bergen.playerview import _line_mask
+from bergen.playerview import PlayerView, _line_mask
 from bergen.rules import MatchEnd
 from bergen.tiles import Tile
-from bergen.view import PlayerView
 
 __all__ = ["GreedyBot", "RandomBot", "greedy_key", "points_now"]
 

@@ -8,21 +8,27 @@ a function taking the parsed arguments and returning the exit status.
 
 from __future__ import annotations
 
-import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from bergen import COMPILED, __version__
-from bergen.cli import analyse, arena, bot, conformance, keep, play, replay, simulate
+if TYPE_CHECKING:
+    import argparse
 
 __all__ = ["build_parser", "main"]
 
-_SUBCOMMANDS = (simulate, replay, analyse, arena, play, keep, bot, conformance)
+_SUBCOMMANDS = ("simulate", "replay", "analyse", "arena", "play", "keep", "bot", "conformance")
+"""The subcommands' modules (``bergen.cli.<name>``), imported when the parser is built."""
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of the ``bergen`` command, every subcommand registered."""
+    import argparse  # here, as the subcommands: `bergen bot serve SPEC` needs none of them
+
+    from bergen import COMPILED, __version__
+
     parser = argparse.ArgumentParser(
         prog="bergen", description="Bergen, the domino line game scored during play."
     )
@@ -34,8 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the version and which build is running (compiled with mypyc or pure Python)",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in _SUBCOMMANDS:
-        module.register(sub)
+    for name in _SUBCOMMANDS:
+        importlib.import_module(f"bergen.cli.{name}").register(sub)
     return parser
 
 
@@ -47,6 +53,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         141 when the output was closed early (``bergen arena ... | head``), 130 when
         interrupted (Ctrl-C).
     """
+    words = sys.argv[1:] if argv is None else list(argv)
+    if len(words) == 3 and words[:2] == ["bot", "serve"] and not words[2].startswith("-"):
+        # A bot process the arena starts (`bergen bot serve SPEC`): straight to the server,
+        # without building the parser of every subcommand (and importing their modules).
+        from bergen.protocol.server import serve_stdio
+
+        return serve_stdio(words[2])
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

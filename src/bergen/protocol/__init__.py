@@ -10,41 +10,45 @@ the clock on the wall clock and kills the program when it fails. ``bergen bot se
 
 from __future__ import annotations
 
-from bergen.protocol.client import (
-    DEFAULT_MEMORY_LIMIT,
-    QUIT_TIME,
-    BotFailure,
-    FailureReason,
-    ProtocolBot,
-    python_bot_command,
-)
-from bergen.protocol.codec import (
-    MAX_REPLY_BYTES,
-    MAX_REQUEST_BYTES,
-    PROTOCOL_VERSION,
-    BotOption,
-    Decide,
-    ErrorReply,
-    Handshake,
-    Hello,
-    MoveReply,
-    NewGame,
-    ProtocolError,
-    Quit,
-    Ready,
-    Reply,
-    Request,
-    decide_request,
-    encode,
-    hello_reply,
-    hello_request,
-    new_game_request,
-    parse_reply,
-    parse_request,
-    view_from_json,
-    view_to_json,
-)
-from bergen.protocol.server import bot_options, serve, serve_stdio
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bergen.protocol.client import (
+        DEFAULT_MEMORY_LIMIT,
+        QUIT_TIME,
+        BotFailure,
+        FailureReason,
+        ProtocolBot,
+        python_bot_command,
+    )
+    from bergen.protocol.codec import (
+        MAX_REPLY_BYTES,
+        MAX_REQUEST_BYTES,
+        PROTOCOL_VERSION,
+        BotOption,
+        Decide,
+        ErrorReply,
+        Handshake,
+        Hello,
+        MoveReply,
+        NewGame,
+        ProtocolError,
+        Quit,
+        Ready,
+        Reply,
+        Request,
+        decide_request,
+        encode,
+        hello_reply,
+        hello_request,
+        new_game_request,
+        parse_reply,
+        parse_request,
+        view_from_json,
+        view_to_json,
+    )
+    from bergen.protocol.server import bot_options, serve, serve_stdio
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",
@@ -81,3 +85,60 @@ __all__ = [
     "view_from_json",
     "view_to_json",
 ]
+
+_EXPORTS: dict[str, str] = {
+    "DEFAULT_MEMORY_LIMIT": "bergen.protocol.client",
+    "QUIT_TIME": "bergen.protocol.client",
+    "BotFailure": "bergen.protocol.client",
+    "FailureReason": "bergen.protocol.client",
+    "ProtocolBot": "bergen.protocol.client",
+    "python_bot_command": "bergen.protocol.client",
+    "MAX_REPLY_BYTES": "bergen.protocol.codec",
+    "MAX_REQUEST_BYTES": "bergen.protocol.codec",
+    "PROTOCOL_VERSION": "bergen.protocol.codec",
+    "BotOption": "bergen.protocol.codec",
+    "Decide": "bergen.protocol.codec",
+    "ErrorReply": "bergen.protocol.codec",
+    "Handshake": "bergen.protocol.codec",
+    "Hello": "bergen.protocol.codec",
+    "MoveReply": "bergen.protocol.codec",
+    "NewGame": "bergen.protocol.codec",
+    "ProtocolError": "bergen.protocol.codec",
+    "Quit": "bergen.protocol.codec",
+    "Ready": "bergen.protocol.codec",
+    "Reply": "bergen.protocol.codec",
+    "Request": "bergen.protocol.codec",
+    "decide_request": "bergen.protocol.codec",
+    "encode": "bergen.protocol.codec",
+    "hello_reply": "bergen.protocol.codec",
+    "hello_request": "bergen.protocol.codec",
+    "new_game_request": "bergen.protocol.codec",
+    "parse_reply": "bergen.protocol.codec",
+    "parse_request": "bergen.protocol.codec",
+    "view_from_json": "bergen.protocol.codec",
+    "view_to_json": "bergen.protocol.codec",
+    "bot_options": "bergen.protocol.server",
+    "serve": "bergen.protocol.server",
+    "serve_stdio": "bergen.protocol.server",
+}
+"""Each public name and the module it comes from, imported when the name is first read (PEP
+562), so that importing the package stays cheap (``bergen bot serve`` starts fast)."""
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use.
+
+    Raises:
+        AttributeError: for a name the package does not have.
+    """
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the public ones not yet imported included."""
+    return sorted({*globals(), *__all__})

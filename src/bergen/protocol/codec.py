@@ -35,10 +35,15 @@ from bergen.errors import (
 from bergen.events import Outcome, OutcomeKind
 from bergen.hands import Hand
 from bergen.line import LineOfPlay
-from bergen.moves import Action, Draw, End, Lead, Move, Pass, Play, parse_move
+from bergen.moves import MOVES, Action, Draw, End, Lead, Move, Pass, Play, action_of, parse_move
 from bergen.playerview import PlayerView
-from bergen.records.codec import _no_duplicates, _reject_constant
-from bergen.records.rules_json import _kind, rules_from_json, rules_to_json
+from bergen.records.rules_json import (
+    _kind,
+    _no_duplicates,
+    _reject_constant,
+    rules_from_json,
+    rules_to_json,
+)
 from bergen.rules import Rules, TableRules
 from bergen.tiles import TILES, Tile
 
@@ -511,8 +516,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     if not isinstance(view, PlayerView):
         raise ProtocolError(f"view_to_json takes a PlayerView, got {_brief(view)}", field="view")
     line = view.line
-    placed = [str(p) for p in line.tiles]
-    lead = next((i for i, p in enumerate(line.tiles) if p.tile == line.lead), None)
+    placed, lead = line._written()
     outcome = view.outcome
     return {
         "seat": view.seat,
@@ -534,7 +538,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "outcome": None
         if outcome is None
         else {"kind": outcome.kind.value, "seat": outcome.seat, "side": outcome.side},
-        "history": [{"seat": a.seat, "move": str(a.move)} for a in view.history],
+        "history": [{"seat": a.seat, "move": _TEXT_OF_MOVE[a.move]} for a in view.history],
         "lead_draws": list(view.lead_draws),
         "own_draws": [str(t) for t in view.own_draws],
         "from_deal": view.from_deal,
@@ -583,6 +587,8 @@ def _message(line: object, limit: int) -> tuple[str, dict[str, Any]]:
 
 
 def _fields(obj: dict[str, Any], required: tuple[str, ...], where: str) -> None:
+    if len(obj) == len(required) and all(k in obj for k in required):
+        return  # the common case, checked without building a message
     missing = [k for k in required if k not in obj]
     if missing:
         raise ProtocolError(
@@ -640,7 +646,18 @@ def _obj(value: object, field: str) -> dict[str, Any]:
     return value
 
 
+_TILE_OF_TEXT: dict[str, Tile] = {str(t): t for t in TILES}
+"""Each tile by its canonical text (``"6-4"``): the common case, read without parsing."""
+_MOVE_OF_TEXT: dict[str, Move] = {str(m): m for m in MOVES}
+"""Each move by its canonical text (``"6-4L"``, ``"draw"``)."""
+_TEXT_OF_MOVE: dict[Move, str] = {m: text for text, m in _MOVE_OF_TEXT.items()}
+
+
 def _tile(value: object, field: str) -> Tile:
+    if type(value) is str:
+        known = _TILE_OF_TEXT.get(value)
+        if known is not None:
+            return known
     text = _str(value, field)
     try:
         tile = Tile.parse(text)
@@ -655,6 +672,10 @@ def _tile(value: object, field: str) -> Tile:
 
 
 def _move(value: object, field: str) -> Move:
+    if type(value) is str:
+        known = _MOVE_OF_TEXT.get(value)
+        if known is not None:
+            return known
     text = _str(value, field)
     try:
         move = parse_move(text)
@@ -762,7 +783,7 @@ def view_from_json(obj: object, where: str = "view") -> PlayerView:
             field=at("hand"),
         )
     line = _line(v["line"], at("line"))
-    on_line = {p.tile for p in line.tiles}
+    on_line = {t for t, _ in line.placements()} | ({line.lead} if line.lead is not None else set())
     both = [t for t in hand_tiles if t in on_line]
     if both:
         raise ProtocolError(
@@ -803,6 +824,14 @@ def view_from_json(obj: object, where: str = "view") -> PlayerView:
     history_raw = _list(v["history"], at("history"))
     history = []
     for i, a in enumerate(history_raw):
+        # The common case first, without building a path for messages; else the checks below.
+        if type(a) is dict and len(a) == 2:
+            seat_of, move_of = a.get("seat"), a.get("move")
+            if type(seat_of) is int and 0 <= seat_of < seats and type(move_of) is str:
+                known = _MOVE_OF_TEXT.get(move_of)
+                if known is not None:
+                    history.append(Action(seat_of, known))
+                    continue
         here = _at(at("history"), i)
         entry = _obj(a, here)
         _fields(entry, ("seat", "move"), here)
@@ -934,16 +963,23 @@ def _check_history(line: LineOfPlay, history: list[Action], from_deal: bool, whe
     set up mid-round, taking them back from the line's ends, last first, must be possible.
     """
     if from_deal or any(isinstance(a.move, Lead) for a in history):
-        built = LineOfPlay.empty()
-        for i, a in enumerate(history):
-            move = a.move
-            try:
-                if isinstance(move, Lead):
-                    built = built.start(move.tile)
-                elif isinstance(move, Play):
-                    built = built.place(move.tile, move.end)
-            except PositionError as e:
-                raise ProtocolError(f"{where}[{i}].move: {e}", field=f"{where}[{i}].move") from None
+        try:  # laid in one pass; when a tile does not fit, again move by move to name it
+            built = LineOfPlay.empty()._laid(
+                [action_of(a.move) for a in history if isinstance(a.move, Lead | Play)]
+            )
+        except PositionError:
+            built = LineOfPlay.empty()
+            for i, a in enumerate(history):
+                move = a.move
+                try:
+                    if isinstance(move, Lead):
+                        built = built.start(move.tile)
+                    elif isinstance(move, Play):
+                        built = built.place(move.tile, move.end)
+                except PositionError as e:
+                    raise ProtocolError(
+                        f"{where}[{i}].move: {e}", field=f"{where}[{i}].move"
+                    ) from None
         if built != line:
             raise ProtocolError(
                 f"{where}: the leads and plays build the line {str(built) or '(empty)'}, "

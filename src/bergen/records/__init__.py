@@ -17,26 +17,30 @@ Typical use::
 
 from __future__ import annotations
 
+import importlib
 import json
-from importlib.resources import files
-from typing import Any
+import sys
+import types
+from typing import TYPE_CHECKING, Any
 
 from bergen.errors import RecordError, RecordReason, _brief
-from bergen.records.codec import load, loads, record_from_json
-from bergen.records.model import (
-    MAX_RECORD_BYTES,
-    RECORD_FORMAT,
-    RECORD_FORMATS,
-    Position,
-    Record,
-    RecordedAction,
-    RecordedEvent,
-    RoundRecord,
-)
-from bergen.records.perft import perft, perft_counts
-from bergen.records.replay import ReplayResult, ReplayStep, RoundReplay, record_match, replay
-from bergen.records.rules_json import rules_from_json, rules_to_json
-from bergen.records.write import dump, dumps, format_json, record_to_json
+
+if TYPE_CHECKING:
+    from bergen.records.codec import load, loads, record_from_json
+    from bergen.records.model import (
+        MAX_RECORD_BYTES,
+        RECORD_FORMAT,
+        RECORD_FORMATS,
+        Position,
+        Record,
+        RecordedAction,
+        RecordedEvent,
+        RoundRecord,
+    )
+    from bergen.records.perft import perft, perft_counts
+    from bergen.records.replay import ReplayResult, ReplayStep, RoundReplay, record_match, replay
+    from bergen.records.rules_json import rules_from_json, rules_to_json
+    from bergen.records.write import dump, dumps, format_json, record_to_json
 
 __all__ = [
     "MAX_RECORD_BYTES",
@@ -66,6 +70,72 @@ __all__ = [
     "rules_to_json",
 ]
 
+_EXPORTS: dict[str, str] = {
+    "load": "bergen.records.codec",
+    "loads": "bergen.records.codec",
+    "record_from_json": "bergen.records.codec",
+    "MAX_RECORD_BYTES": "bergen.records.model",
+    "RECORD_FORMAT": "bergen.records.model",
+    "RECORD_FORMATS": "bergen.records.model",
+    "Position": "bergen.records.model",
+    "Record": "bergen.records.model",
+    "RecordedAction": "bergen.records.model",
+    "RecordedEvent": "bergen.records.model",
+    "RoundRecord": "bergen.records.model",
+    "perft": "bergen.records.perft",
+    "perft_counts": "bergen.records.perft",
+    "ReplayResult": "bergen.records.replay",
+    "ReplayStep": "bergen.records.replay",
+    "RoundReplay": "bergen.records.replay",
+    "record_match": "bergen.records.replay",
+    "replay": "bergen.records.replay",
+    "rules_from_json": "bergen.records.rules_json",
+    "rules_to_json": "bergen.records.rules_json",
+    "dump": "bergen.records.write",
+    "dumps": "bergen.records.write",
+    "format_json": "bergen.records.write",
+    "record_to_json": "bergen.records.write",
+}
+"""Each public name and the module it comes from, imported when the name is first read (PEP
+562), so that importing the package stays cheap (``bergen bot serve`` starts fast)."""
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use.
+
+    Raises:
+        AttributeError: for a name the package does not have.
+    """
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the public ones not yet imported included."""
+    return sorted({*globals(), *__all__})
+
+
+class _Records(types.ModuleType):
+    """This package's module type: the functions :func:`replay` and :func:`perft` share their
+    names with the submodules that define them, and importing a submodule sets the package's
+    attribute of its name to the module. The functions stay the package's attributes (as
+    when the package imported them eagerly): a submodule is not set over a public name.
+    """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Set an attribute, unless it is a submodule named like a public function."""
+        if isinstance(value, types.ModuleType) and name in _EXPORTS:
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Records
+
+
 SCHEMA_RESOURCE = "schema/bergen-record-{version}.schema.json"
 """Where the JSON Schema (draft 2020-12) of ``bergen-record/N`` sits inside the package."""
 
@@ -92,6 +162,8 @@ def record_schema(version: int = 2) -> dict[str, Any]:
             f"record_schema: versions 1 and 2 exist, got {_brief(version)}",
             reason=RecordReason.ARGUMENT,
         )
+    from importlib.resources import files  # here: the package itself imports fast
+
     resource = SCHEMA_RESOURCE.format(version=version)
     text = files("bergen").joinpath(resource).read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)

@@ -36,7 +36,7 @@ from bergen.records.model import (
     RecordedEvent,
     RoundRecord,
 )
-from bergen.records.rules_json import _kind, rules_from_json
+from bergen.records.rules_json import _kind, _no_duplicates, _reject_constant, rules_from_json
 from bergen.tiles import Tile
 
 __all__ = ["MAX_RECORD_ROUNDS", "MAX_ROUND_ACTIONS", "load", "loads", "record_from_json"]
@@ -425,19 +425,6 @@ def record_from_json(obj: object) -> Record:
         meta=tuple(meta),
         shuffles=shuffles,
     )
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError(f"the key {_brief(k)} appears twice in one object")
-        out[k] = v
-    return out
 
 
 def loads(text: str | bytes) -> Record:

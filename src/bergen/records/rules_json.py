@@ -80,6 +80,23 @@ _RULE_FIELDS = (
 )
 
 
+# Strict JSON reading, shared by the records (bergen.records.codec) and the bot protocol: json.loads
+# with these refuses NaN and Infinity and a key repeated in one object.
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"the key {_brief(k)} appears twice in one object")
+        out[k] = v
+    return out
+
+
 def _kind(value: object) -> str:
     if value is None:
         return "null"
