@@ -7,11 +7,11 @@ Three parts, each documented where it lives:
    among those consistent with the view and each is weighted by the likelihood of the other
    seats' moves of this round under an :class:`~bergen.bots.inference.OpponentModel` (by
    default: they play like ``greedy``, with some noise).
-2. *Search*: single-observer ISMCTS (Cowling, Powley and Whitehouse 2012, as
-   :class:`~bergen.bots.ISMCTSBot`), each iteration's determinization one of those worlds drawn
-   in proportion to its weight, its boneyard still to draw shuffled anew (the order of the
-   tiles not yet drawn is independent of everything seen, so each iteration's draws are fresh
-   chance events).
+2. *Search*: single-observer ISMCTS (Cowling, Powley and Whitehouse 2012), the tree loop of
+   :class:`~bergen.bots.ISMCTSBot` (:func:`bergen.kernel.tree.search`), each iteration's
+   determinization one of those worlds drawn in proportion to its weight, its boneyard still
+   to draw shuffled anew (the order of the tiles not yet drawn is independent of everything
+   seen, so each iteration's draws are fresh chance events).
 3. *Evaluation*: a playout's end is valued as the chance of winning the match from the scores
    it reaches (:class:`MatchEquity`; ``evaluation="match"``, the default, with two sides),
    rather than the round's points difference (``evaluation="points"``, always used with three
@@ -28,21 +28,17 @@ from collections.abc import Sequence
 
 from bergen.bots.base import BotError, _check_choice, _decision_seconds, _seeded, check_budget
 from bergen.bots.inference import OpponentModel, World, weighted_worlds
-from bergen.bots.simple import greedy_key
+from bergen.bots.ismcts import _most_visited
 from bergen.errors import _brief
-from bergen.kernel.actions import DRAW
-from bergen.kernel.play import IN_PLAY, legal_actions, step
 from bergen.kernel.rollout import greedy_rollout
-from bergen.kernel.table import Table, match_winner, side_of
+from bergen.kernel.table import Table
+from bergen.kernel.tree import Determinization, search
 from bergen.match import MatchState
-from bergen.moves import Move, action_of
+from bergen.moves import Move
 from bergen.rules import Rules
 from bergen.view import PlayerView, sampler_for
 
 __all__ = ["BayesBot", "MatchEquity"]
-
-_SEAT = 128
-_DRAWN = 90
 
 
 class MatchEquity:
@@ -184,17 +180,6 @@ class MatchEquity:
         return self._after(self._table, mine, theirs)
 
 
-class _Node:
-    __slots__ = ("avail", "children", "reward", "side", "visits")
-
-    def __init__(self, side: int) -> None:
-        self.side = side
-        self.visits = 0
-        self.avail = 1
-        self.reward = 0.0
-        self.children: dict[int, _Node] = {}
-
-
 class BayesBot:
     """ISMCTS over worlds weighted by inference from the other seats' play, valuing the match
     (see :mod:`bergen.bots.bayes`).
@@ -288,8 +273,7 @@ class BayesBot:
         budget = _decision_seconds(self.seconds, seconds)
         if len(legal_moves) == 1:
             return legal_moves[0]
-        clock = time.perf_counter
-        deadline = None if budget is None else clock() + budget
+        deadline = math.inf if budget is None else time.perf_counter() + budget
         equity = self._equity_for(view)
         rng = self.rng
         particles = weighted_worlds(view, self.worlds, rng, self.model, sampler_for(view))
@@ -298,128 +282,33 @@ class BayesBot:
         for w in particles:
             acc += w.likelihood
             cumulative.append(acc)
-        root = self._search(view, particles, cumulative, equity, deadline)
-        me = view.seat
-        counts = [0] * len(legal_moves)
-        for i, move in enumerate(legal_moves):
-            child = root.children.get(me * _SEAT + action_of(move))
-            if child is not None:
-                counts[i] = child.visits
-        best_i = max(
-            range(len(legal_moves)),
-            key=lambda i: (counts[i], greedy_key(view, legal_moves[i]), -i),
+        root = search(
+            view.seat,
+            lambda: _determinize(particles, cumulative, rng),
+            rng.random,
+            view.scores,
+            view.sides,
+            self.exploration,
+            True,
+            [] if equity is None else equity._table,
+            -1 if self.iterations is None else self.iterations,
+            deadline,
         )
-        return legal_moves[best_i]
-
-    def _search(
-        self,
-        view: PlayerView,
-        particles: list[World],
-        cumulative: list[float],
-        equity: MatchEquity | None,
-        deadline: float | None,
-    ) -> _Node:
-        clock = time.perf_counter
-        rng = self.rng
-        rnd = rng.random
-        me = view.seat
-        root = _Node(-1)
-        c = self.exploration
-        start = view.scores
-        n_sides = view.sides
-        total_weight = cumulative[-1]
-        limit = self.iterations
-        done = 0
-        last = clock()
-        took = 0.0
-        while limit is None or done < limit:
-            if deadline is not None and done and last + took > deadline:
-                break
-            world = particles[
-                min(bisect.bisect_right(cumulative, rnd() * total_weight), len(particles) - 1)
-            ]
-            table = world.table
-            pos = world.position
-            drawn = pos[4]
-            rest = list(world.boneyard[drawn:])
-            rng.shuffle(rest)
-            boneyard = world.boneyard[:drawn] + tuple(rest)
-            seat = world.to_move
-            scores = world.scores
-            node = root
-            path: list[_Node] = []
-            outcome = IN_PLAY
-            expanded = False
-            while True:
-                legal = legal_actions(table, boneyard, pos, seat)
-                base = seat * _SEAT
-                if len(legal) == 1:
-                    action = legal[0]
-                    if action == DRAW and seat == me:  # the observer sees the tile it draws
-                        key = base + _DRAWN + boneyard[pos[4]]
-                        child = node.children.get(key)
-                        if child is None:
-                            child = node.children[key] = _Node(side_of(table, seat))
-                        node = child
-                        path.append(child)
-                else:
-                    children = node.children
-                    untried = [a for a in legal if base + a not in children]
-                    if untried:
-                        action = untried[int(rnd() * len(untried))]
-                        node = children[base + action] = _Node(side_of(table, seat))
-                        path.append(node)
-                        expanded = True
-                    else:
-                        best = -math.inf
-                        chosen = children[base + legal[0]]
-                        action = legal[0]
-                        for a in legal:
-                            children[base + a].avail += 1
-                        for a in legal:
-                            ch = children[base + a]
-                            value = ch.reward / ch.visits + c * math.sqrt(
-                                math.log(ch.avail) / ch.visits
-                            )
-                            if value > best:
-                                best, chosen, action = value, ch, a
-                        node = chosen
-                        path.append(chosen)
-                pos, seat, scores, outcome, _, _ = step(table, boneyard, pos, seat, scores, action)
-                if expanded or outcome != IN_PLAY:
-                    break
-            final = (
-                scores
-                if outcome != IN_PLAY
-                else greedy_rollout(table, boneyard, pos, seat, scores, rnd)
-            )
-            rewards = _rewards(table, final, start, n_sides, equity)
-            for nd in path:
-                nd.visits += 1
-                nd.reward += rewards[nd.side]
-            done += 1
-            now = clock()
-            took = now - last
-            last = now
-        return root
+        return _most_visited(view, legal_moves, root)
 
 
-def _rewards(
-    table: Table,
-    final: tuple[int, ...],
-    start: tuple[int, ...],
-    n_sides: int,
-    equity: MatchEquity | None,
-) -> list[float]:
-    """Each side's reward at a playout's end: its chance of winning the match (two sides,
-    with ``equity``) or its points gained minus the others' mean gain.
+def _determinize(
+    particles: list[World], cumulative: list[float], rng: random.Random
+) -> Determinization:
+    """One of the worlds, drawn in proportion to its weight (``cumulative``: the running sums
+    of the weights), its boneyard still to draw shuffled anew (its order is independent of
+    everything seen).
     """
-    if equity is not None:
-        won = match_winner(final, table.target, table.round_end, True)
-        if won >= 0:
-            return [1.0 if s == won else 0.0 for s in range(2)]
-        p = equity.chance(min(final[0], table.target - 1), min(final[1], table.target - 1))
-        return [p, 1.0 - p]
-    gains = [final[s] - start[s] for s in range(n_sides)]
-    total = sum(gains)
-    return [g - (total - g) / (n_sides - 1) for g in gains]
+    world = particles[
+        min(bisect.bisect_right(cumulative, rng.random() * cumulative[-1]), len(particles) - 1)
+    ]
+    pos = world.position
+    drawn = pos[4]
+    rest = list(world.boneyard[drawn:])
+    rng.shuffle(rest)
+    return world.table, world.boneyard[:drawn] + tuple(rest), pos, world.to_move, world.scores

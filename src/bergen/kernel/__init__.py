@@ -16,6 +16,8 @@ here, or a table built by one function; the rules page links each rule to it:
 - :mod:`bergen.kernel.play`: legal actions (rules 2-4), headers (rule 5), the step of one action
   with its score events (rules 2-9);
 - :mod:`bergen.kernel.rollout`: a whole playout in one loop, for search;
+- :mod:`bergen.kernel.tree`: information-set Monte Carlo tree search, the loop of the
+  ``ismcts`` and ``bayes`` bots;
 - :mod:`bergen.kernel.sample`: exact, uniform sampling of the hidden tiles of a view, for
   :mod:`bergen.sampling`;
 - :mod:`bergen.kernel.solve`: perfect-information search of a round (alpha-beta with a

@@ -1,0 +1,198 @@
+"""Information-set Monte Carlo tree search on the kernel: the tree loop of the ``ismcts`` and
+``bayes`` bots (rules 2-9 through :func:`bergen.kernel.play.step`).
+
+The method is SO-ISMCTS of Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
+Search", IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012, pages
+120-143 (their Algorithm 3). One tree is grown over the observer's information sets: a node is
+the sequence of decisions since the observer's own, as the observer sees it. Each iteration
+
+1. *determinizes*: ``determinize()`` gives one hidden world consistent with the observer's view
+   (the caller decides how: uniformly, or in proportion to an inferred weight);
+2. *selects* down the tree, in that world, among the children whose action is legal there, by
+   UCB1 with *availability counts*: a child's exploration term is
+   ``c * sqrt(log(availability) / visits)``, where its availability is the number of times it
+   was legal when its parent was visited (not the parent's visits), since a child is not
+   available in every world;
+3. *expands* one untried legal action, then *simulates* the round to its end with a playout
+   (:func:`bergen.kernel.rollout.greedy_rollout` or :func:`bergen.kernel.rollout.rollout`);
+4. *backpropagates*: each node on the path adds the reward of the side that made its move.
+
+A side's reward (:func:`rewards`) is the points it gains by the end of the round minus the mean
+gain of the other sides, in points; or, given a table of match chances (two sides), its chance
+of winning the match from the scores the round ends with (1 or 0 when the match is decided,
+rule 9). An action is keyed by the seat that makes it (at three or four seats two opponents may
+hold the same tile in different worlds). Forced moves (a lone legal move: the lead, a draw, a
+pass) make no decision node, except the observer's own draws, which it sees: the tile drawn keys
+the next node, so that the observer's later decisions are kept apart by what it drew.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from bergen.kernel.actions import DRAW
+from bergen.kernel.play import IN_PLAY, Position, legal_actions, step
+from bergen.kernel.rollout import greedy_rollout, rollout
+from bergen.kernel.table import Table, match_winner, side_of
+
+SEAT = 128
+"""A node's key is ``seat * SEAT + action`` (action ids are 0..85) or, for the observer's own
+draw, ``seat * SEAT + DRAWN + tile`` (the tile it drew)."""
+DRAWN = 90
+
+Determinization = tuple[Table, tuple[int, ...], Position, int, tuple[int, ...]]
+"""One world to search: ``(table, boneyard, position, seat to move, scores)``."""
+
+
+class Node:
+    """A node of the tree: the move into it, by ``side``, and its statistics.
+
+    Attributes:
+        side: The side that made the move into the node (-1 at the root).
+        visits: Iterations through the node.
+        avail: Times the node's move was legal when its parent was selected from, plus one.
+        reward: The sum of ``side``'s rewards over the iterations through the node.
+        children: The children by key (see :data:`SEAT`).
+    """
+
+    __slots__ = ("avail", "children", "reward", "side", "visits")
+
+    def __init__(self, side: int) -> None:
+        """A node never visited."""
+        self.side = side
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.children: dict[int, Node] = {}
+
+
+def rewards(
+    table: Table,
+    final: tuple[int, ...],
+    start: tuple[int, ...],
+    n_sides: int,
+    equity: list[list[float]],
+) -> list[float]:
+    """Each side's reward at a playout's end (scores ``final``, from ``start``).
+
+    With ``equity`` (two sides; ``equity[a][b]`` the chance that the side at ``a`` points beats
+    the side at ``b``, both below the target): 1.0 for the side that has won the match and 0.0
+    for the other (rule 9), else each side's chance from the scores, capped below the target.
+    With ``equity`` empty: each side's points gained minus the mean gain of the other sides.
+    """
+    if equity:
+        won = match_winner(final, table.target, table.round_end, True)
+        if won >= 0:
+            return [1.0 if s == won else 0.0 for s in range(2)]
+        cap = table.target - 1
+        p = equity[min(final[0], cap)][min(final[1], cap)]
+        return [p, 1.0 - p]
+    gains = [final[s] - start[s] for s in range(n_sides)]
+    total = sum(gains)
+    return [g - (total - g) / (n_sides - 1) for g in gains]
+
+
+def search(
+    me: int,
+    determinize: Callable[[], Determinization],
+    rnd: Callable[[], float],
+    start: tuple[int, ...],
+    n_sides: int,
+    exploration: float,
+    greedy: bool,
+    equity: list[list[float]],
+    limit: int,
+    deadline: float,
+) -> Node:
+    """Grow the tree of observer ``me`` and return its root.
+
+    Args:
+        me: The observer's seat.
+        determinize: A new world to search, each call (see :data:`Determinization`).
+        rnd: The generator's ``random``: expansions and playouts.
+        start: The scores per side at the decision (the points rewards' origin).
+        n_sides: Sides at the table (rule 10).
+        exploration: The UCB constant ``c``, in the rewards' unit.
+        greedy: Greedy playouts (else uniformly random ones).
+        equity: The match chances for :func:`rewards` (empty: points).
+        limit: The most iterations (-1: none).
+        deadline: The :func:`time.perf_counter` time to stop by (``math.inf``: none): the search
+            stops before an iteration that the last one's time says would end past it, after
+            one at least.
+
+    Returns:
+        The root: its children are the observer's moves, keyed ``me * SEAT + action``.
+    """
+    clock = time.perf_counter
+    root = Node(-1)
+    c = exploration
+    done = 0
+    last = clock()
+    took = 0.0
+    while limit < 0 or done < limit:
+        if done and last + took > deadline:
+            break
+        table, boneyard, pos, seat, scores = determinize()
+        node = root
+        path: list[Node] = []
+        outcome = IN_PLAY
+        expanded = False
+        while True:
+            legal = legal_actions(table, boneyard, pos, seat)
+            base = seat * SEAT
+            if len(legal) == 1:
+                action = legal[0]
+                if action == DRAW and seat == me:  # the observer sees the tile it draws
+                    key = base + DRAWN + boneyard[pos[4]]
+                    child = node.children.get(key)
+                    if child is None:
+                        child = Node(side_of(table, seat))
+                        node.children[key] = child
+                    node = child
+                    path.append(child)
+            else:
+                children = node.children
+                untried = [a for a in legal if base + a not in children]
+                if untried:
+                    action = untried[int(rnd() * len(untried))]
+                    node = Node(side_of(table, seat))
+                    children[base + action] = node
+                    path.append(node)
+                    expanded = True
+                else:
+                    best = -math.inf
+                    chosen = children[base + legal[0]]
+                    action = legal[0]
+                    for a in legal:
+                        children[base + a].avail += 1
+                    for a in legal:
+                        ch = children[base + a]
+                        value = ch.reward / ch.visits + c * math.sqrt(
+                            math.log(ch.avail) / ch.visits
+                        )
+                        if value > best:
+                            best = value
+                            chosen = ch
+                            action = a
+                    node = chosen
+                    path.append(chosen)
+            pos, seat, scores, outcome, _, _ = step(table, boneyard, pos, seat, scores, action)
+            if expanded or outcome != IN_PLAY:
+                break  # past the new node, the playout takes over
+        if outcome != IN_PLAY:
+            final = scores
+        elif greedy:
+            final = greedy_rollout(table, boneyard, pos, seat, scores, rnd)
+        else:
+            final = rollout(table, boneyard, pos, seat, scores, rnd)
+        reward = rewards(table, final, start, n_sides, equity)
+        for nd in path:
+            nd.visits += 1
+            nd.reward += reward[nd.side]
+        done += 1
+        now = clock()
+        took = now - last
+        last = now
+    return root

@@ -1,0 +1,77 @@
+"""The kernel's tree search (bergen.kernel.tree): rewards worked out by hand from the rules,
+and the loop's budget."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from bergen import CLASSIC, MatchState
+from bergen.kernel.table import Table
+from bergen.kernel.tree import SEAT, Determinization, Node, rewards, search
+from bergen.round import RoundState
+
+
+def _table(seats: int) -> Table:
+    rnd = MatchState.new(seats, CLASSIC, seed=0).round
+    assert rnd is not None
+    return rnd._context.table
+
+
+def test_points_rewards_by_hand() -> None:
+    # Two sides from 3 and 5 to 7 and 6: gains 4 and 1, each side's gain less the other's.
+    assert rewards(_table(2), (7, 6), (3, 5), 2, []) == [3.0, -3.0]
+    # Three sides gain 4, 1 and 1: each less the mean of the other two.
+    assert rewards(_table(3), (4, 1, 1), (0, 0, 0), 3, []) == [3.0, -1.5, -1.5]
+
+
+def test_match_rewards_by_hand() -> None:
+    table = _table(2)
+    assert table.target == 15  # classic (rule 9)
+    equity = [[(a + 1) / (a + b + 2) for b in range(15)] for a in range(15)]
+    # A side at the target has won the match (rule 9): 1 and 0, whatever the table says.
+    assert rewards(table, (15, 3), (10, 3), 2, equity) == [1.0, 0.0]
+    assert rewards(table, (9, 16), (9, 12), 2, equity) == [0.0, 1.0]
+    # Below it, the chance from the scores the round ends with, and its complement.
+    got = rewards(table, (4, 6), (0, 0), 2, equity)
+    assert got[0] == 5 / 12 and math.isclose(got[1], 7 / 12)
+
+
+def _decision(seed: int) -> RoundState:
+    rnd = MatchState.new(2, CLASSIC, seed=seed).round
+    assert rnd is not None
+    while len(rnd.legal_moves()) < 2:
+        rnd, _ = rnd.apply(rnd.legal_moves()[0])
+        assert rnd.outcome is None
+    return rnd
+
+
+def _true_world(state: RoundState) -> Determinization:
+    ctx = state._context
+    return ctx.table, ctx.boneyard, state._position, state.to_move, state.scores
+
+
+def _visits(root: Node) -> int:
+    return sum(child.visits for child in root.children.values())
+
+
+def test_the_iteration_limit_counts_iterations() -> None:
+    state = _decision(3)
+    me = state.to_move
+    root = search(
+        me, lambda: _true_world(state), random.Random(1).random, state.scores, 2,
+        4.0, True, [], 50, math.inf,
+    )  # fmt: skip
+    # Every iteration passes through one of the observer's moves at the root.
+    assert _visits(root) == 50
+    assert all(key // SEAT == me for key in root.children)
+    assert len(root.children) == len(state.legal_moves())
+
+
+def test_a_deadline_past_stops_after_one_iteration() -> None:
+    state = _decision(4)
+    root = search(
+        state.to_move, lambda: _true_world(state), random.Random(2).random, state.scores, 2,
+        4.0, False, [], -1, 0.0,
+    )  # fmt: skip
+    assert _visits(root) == 1
