@@ -149,6 +149,34 @@ def test_a_failure_reads_its_last_words_back_from_the_stderr_file(tmp_path):
     assert log.read_text().endswith("about to fail\nfor a reason\n")
 
 
+def test_the_last_words_are_read_through_the_open_file_not_the_path_again(tmp_path):
+    # A program that replaces its stderr file by a symbolic link to another file before it
+    # fails: its failure must not report (leak) that other file's end.
+    log, secret = tmp_path / "stderr.txt", tmp_path / "secret.txt"
+    secret.write_text("the operator's secret\n")
+    behaviour = (
+        f"sys.stderr.write('my own words\\n'); sys.stderr.flush(); "
+        f"os.unlink({str(log)!r}); os.symlink({str(secret)!r}, {str(log)!r}); sys.exit(3)"
+    )
+    failure = _failure(script(behaviour), stderr=log)
+    assert failure.reason == "exited"
+    assert failure.last_words() == "my own words"
+    assert secret.read_text() == "the operator's secret\n"
+
+
+def test_stderr_may_be_an_open_file_descriptor_that_the_caller_keeps(tmp_path):
+    path = tmp_path / "stderr.txt"
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        behaviour = "sys.stderr.write('said through the descriptor\\n'); sys.exit(3)"
+        failure = _failure(script(behaviour), stderr=fd)
+        assert failure.last_words() == "said through the descriptor"
+        os.fstat(fd)  # still open: the caller's to close
+    finally:
+        os.close(fd)
+    assert path.read_text() == "said through the descriptor\n"
+
+
 def test_a_late_reply_is_a_timeout_and_the_program_is_killed():
     t0 = time.monotonic()
     failure = _failure(script("time.sleep(30)"), move_time=0.3)

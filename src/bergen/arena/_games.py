@@ -234,6 +234,8 @@ class GameTask:
             user needs the arena to run as root).
         bot_prefix: A command put before every bot's command, such as a sandbox
             (``("bwrap", "--ro-bind", "/", "/", ...)``); ``()`` for none.
+        bot_stderr: A directory to keep each bot process's standard error in, one file per
+            process (``None``: only the end of it is kept, for a failure's report).
     """
 
     index: int
@@ -247,6 +249,7 @@ class GameTask:
     memory_limit: int | None = DEFAULT_MEMORY_LIMIT
     bot_user: str | None = None
     bot_prefix: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple)
+    bot_stderr: str | None = None
 
     def __attrs_post_init__(self) -> None:
         """Check the fields (lists are copied to tuples first).
@@ -256,7 +259,7 @@ class GameTask:
                 :func:`schedule`, and ``index`` a game index below :data:`MAX_ARENA_GAMES`,
                 ``entrants`` entrant indexes, ``deal_seed`` and ``bot_seeds`` ints of at most
                 64 bits, one per seat, ``bot_user`` a user name or ``None``, ``bot_prefix``
-                strings).
+                strings, ``bot_stderr`` a path or ``None``).
         """
         if type(self.index) is not int or not 0 <= self.index < MAX_ARENA_GAMES:
             raise BotError(
@@ -276,6 +279,22 @@ class GameTask:
         _check_move_time(self.move_time, "GameTask.move_time", allow_inf=False)
         _check_process_args(self.in_process, self.memory_limit, "GameTask.")
         _check_launch_args(self.bot_user, self.bot_prefix, "GameTask.")
+        if self.bot_stderr is not None and not _is_path(self.bot_stderr):
+            raise BotError(
+                "GameTask.bot_stderr must be a directory's path (a str, no NUL) or None, got "
+                f"{_brief(self.bot_stderr)}"
+            )
+
+
+def _is_path(value: object) -> bool:
+    """Whether ``value`` is a str that can name a file: no NUL, no lone surrogate."""
+    if not isinstance(value, str) or not value or "\0" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 @attrs.frozen

@@ -7,11 +7,14 @@ from __future__ import annotations
 import contextlib
 import os
 import pwd
+import re
+import secrets
 import shlex
 import shutil
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Sequence
 
 from bergen.arena._games import GameTask
@@ -54,14 +57,14 @@ def bot_command(spec: str) -> list[str]:
     return argv
 
 
-Setting = tuple[float | None, int | None, str | None, tuple[str, ...]]
-"""How a bot process is run: ``(move_time, memory_limit, bot_user, bot_prefix)`` of a
-:class:`GameTask`; processes are kept and reused per spec and setting."""
+Setting = tuple[float | None, int | None, str | None, tuple[str, ...], str | None]
+"""How a bot process is run: ``(move_time, memory_limit, bot_user, bot_prefix, bot_stderr)``
+of a :class:`GameTask`; processes are kept and reused per spec and setting."""
 
 
 def setting_of(task: GameTask) -> Setting:
     """The setting of ``task``'s bot processes."""
-    return (task.move_time, task.memory_limit, task.bot_user, task.bot_prefix)
+    return (task.move_time, task.memory_limit, task.bot_user, task.bot_prefix, task.bot_stderr)
 
 
 _LAUNCH_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_launch.py")
@@ -149,15 +152,28 @@ class _Processes:
 
     @staticmethod
     def new(spec: str, setting: Setting) -> ProtocolBot:
-        """A bot process for ``spec`` with these limits and this launch (not started yet)."""
-        move_time, memory_limit, bot_user, bot_prefix = setting
-        return ProtocolBot(
-            launch_command(spec, bot_user, bot_prefix),
+        """A bot process for ``spec`` with these limits and this launch (not started yet);
+        with a ``bot_stderr`` directory, its standard error goes to a new file of its own there
+        (:func:`stderr_file`), closed when the bot is dropped.
+
+        Raises:
+            BotError: for a bad spec or user (:func:`launch_command`), or when the file
+                cannot be made.
+        """
+        move_time, memory_limit, bot_user, bot_prefix, bot_stderr = setting
+        command = launch_command(spec, bot_user, bot_prefix)
+        fd = None if bot_stderr is None else stderr_file(bot_stderr, spec)
+        bot = ProtocolBot(
+            command,
             name=spec,
             move_time=move_time,
             memory_limit=memory_limit,
             env=_child_env(),
+            stderr=fd,
         )
+        if fd is not None:
+            weakref.finalize(bot, os.close, fd)
+        return bot
 
     def keep(self, spec: str, setting: Setting, bot: ProtocolBot) -> None:
         """Keep a started process that has seen no deal, for the next game of ``spec``."""
@@ -210,6 +226,43 @@ def _failure_text(e: BaseException) -> str:
     text = _exception_text(e)
     prefix = f"{type(e).__name__}: "
     return text[len(prefix) :] if text.startswith(prefix) else text
+
+
+STDERR_NAME_CHARS = 80
+"""The longest part of a bot's standard error file name taken from its spec."""
+
+
+def stderr_file(directory: str, spec: str) -> int:
+    """A new file in ``directory`` for one bot process's standard error, open for appending
+    and reading: ``SPEC.PID-ID.log``, the spec made a file name (each run of characters other
+    than ASCII letters, digits, ``.``, ``_`` and ``-`` becomes ``-``, no ``.`` or ``-`` at
+    either end, at most :data:`STDERR_NAME_CHARS` characters, ``bot`` if nothing is left: no
+    ``/``, so never a file outside ``directory``), the id of the process starting the bot
+    (the arena's or a worker's) and a random id.
+
+    The file is made by this call alone (``O_CREAT | O_EXCL | O_NOFOLLOW``, mode 0600): a file
+    or symbolic link already at that name (one a bot put there) is never opened or followed;
+    another random id is tried instead.
+
+    Returns:
+        The open file descriptor (the caller closes it).
+
+    Raises:
+        BotError: when no file can be made there.
+    """
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", spec, flags=re.ASCII)
+    name = name[:STDERR_NAME_CHARS].strip("-.") or "bot"
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    for _ in range(100):
+        path = os.path.join(directory, f"{name}.{os.getpid()}-{secrets.token_hex(4)}.log")
+        try:
+            return os.open(path, flags, 0o600)
+        except FileExistsError:
+            continue
+        except OSError as e:
+            message = f"bot {_brief(spec)}: cannot make its stderr file {path!r}: {e}"
+            raise BotError(message) from None
+    raise BotError(f"bot {_brief(spec)}: no new stderr file name left in {directory!r}")
 
 
 def _start_failure(spec: str, e: BaseException) -> BotError:

@@ -24,6 +24,7 @@ from bergen.arena._games import (
     GameResult,
     GameTask,
     _check_launch_args,
+    _is_path,
     secret_seed,
 )
 from bergen.arena._guard import not_dumpable
@@ -141,6 +142,7 @@ def run_arena(
     sprt: SPRTTest | None = None,
     bot_user: str | None = None,
     bot_prefix: Sequence[str] = (),
+    bot_stderr: str | os.PathLike[str] | None = None,
 ) -> ArenaResult:
     """Play an arena between bots (see :func:`schedule` for the games).
 
@@ -196,6 +198,13 @@ def run_arena(
         bot_prefix: A command put before every bot's command (after the user switch): an OS
             sandbox such as ``["bwrap", "--ro-bind", "/usr", "/usr", ...]``. The
             docs/guides/bots.md section "Fair play" says what each mode stops.
+        bot_stderr: A directory (made if missing) to keep the standard error of every bot
+            process in, one new file each (``SPEC.PID-ID.log``, mode 0600; the spec made a
+            file name, so never a path outside the directory): what a bot printed, its
+            tracebacks. Each file is made with ``O_EXCL | O_NOFOLLOW``, so a file or symbolic
+            link a bot put in the directory is never written through; the directory should
+            still not be one the bots can write to. ``None`` keeps only the end of it, for a
+            failure's report. In-process bots write to this process's standard error.
 
     Returns:
         The results, game index ascending.
@@ -210,12 +219,11 @@ def run_arena(
             without ``results``; ``chunk`` not an int in 1..:data:`MAX_ARENA_GAMES` or
             ``None``; ``progress`` not callable or ``None``; ``lineups`` not one of
             :data:`LINEUPS`; ``sprt`` not an :class:`~bergen.tournament.SPRTTest` or ``None``,
-            or given with other than two entrants), or when a spec cannot be loaded or
+            or given with other than two entrants; ``bot_user`` not a user of this system,
+            or given when the arena does not run as root; ``bot_prefix`` not a sequence of
+            strings whose first is a program found on ``PATH``; ``bot_stderr`` not a path or
+            ``None``, or a directory that cannot be made), or when a spec cannot be loaded or
             started (each is tried once here, before any game).
-            ``None``; ``progress`` not callable or ``None``; ``bot_user`` not a user of this
-            system, or given when the arena does not run as root; ``bot_prefix`` not a
-            sequence of strings whose first is a program found on ``PATH``), or when a spec
-            cannot be loaded or started (each is tried once here, before any game).
         ResultsFileError: when ``results`` has results and ``resume`` is false, or is not the
             results of this arena.
         RulesError: when the rules do not allow ``players`` seats.
@@ -256,6 +264,9 @@ def run_arena(
         bot_user=bot_user,
         bot_prefix=bot_prefix,
     )
+    if bot_stderr is not None:
+        directory = _stderr_directory(bot_stderr)
+        tasks = [attrs.evolve(t, bot_stderr=directory) for t in tasks]
     sink = _Finished(progress)
     if sprt is not None:
         sink.judge = _SPRTJudge(sprt, players)
@@ -301,6 +312,25 @@ class _SPRTJudge:
             if self.test.state(self.scores).decision is not None:
                 self.decided = self.groups
         return self.decided is not None
+
+
+def _stderr_directory(path: object) -> str:
+    """``run_arena``'s ``bot_stderr``, checked and made: an absolute directory path (so that
+    workers elsewhere in the tree write to the same place).
+
+    Raises:
+        BotError: when it is not a path, or the directory cannot be made.
+    """
+    text = os.fspath(path) if isinstance(path, str | os.PathLike) else None
+    if not isinstance(text, str) or not _is_path(text):
+        raise BotError(
+            f"bot_stderr must be a directory's path (a str, no NUL) or None, got {_brief(path)}"
+        )
+    try:
+        os.makedirs(text, exist_ok=True)
+    except (OSError, ValueError) as e:
+        raise BotError(f"bot_stderr: cannot make the directory {_brief(text)}: {e}") from None
+    return os.path.abspath(text)
 
 
 def _check_run_args(

@@ -272,6 +272,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="write every finished game to FILE (JSON lines) as it finishes",
     )
     p.add_argument(
+        "--bot-stderr",
+        metavar="DIR",
+        help="keep the standard error of every bot process (what it printed, its tracebacks) "
+        "in DIR, made if missing, one new file each (mode 0600, never through a file or link "
+        "a bot put there; give a DIR the bots cannot write to): SPEC.PID-ID.log, the spec "
+        "with each run of other characters than letters, digits, '.', '_', '-' made '-' "
+        "(default: only the end of it, in a failure's report; in-process bots write to the "
+        "arena's own)",
+    )
+    p.add_argument(
         "--resume",
         action="store_true",
         help="continue the interrupted arena of --results FILE: play only the games it lacks "
@@ -421,6 +431,7 @@ def run(args: argparse.Namespace) -> int:
                 sprt=sprt,
                 bot_user=args.bot_user,
                 bot_prefix=prefix,
+                bot_stderr=args.bot_stderr,
             )
     except ArenaInterrupted as e:
         print(e.result.report())

@@ -220,9 +220,13 @@ class ProtocolBot:
         env: The program's whole environment (default the caller's).
         options: Values for options the bot declares in its handshake, sent with each
             ``new_game``.
-        stderr: A file path for the bot's standard error (appended to; a failure's
-            :attr:`BotFailure.stderr` is read back from it); default ``None`` keeps the last
-            4096 bytes for :attr:`BotFailure.stderr` and drops the rest.
+        stderr: Where the bot's standard error goes: a file path (opened for appending,
+            made if missing, at each start), or an open file descriptor (an int, such as
+            ``os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o600)``: the
+            caller made it as safely as it needs, and closes it). A failure's
+            :attr:`BotFailure.stderr` is read back from it (through the open file, never by
+            the path again; a descriptor open for writing only gives none). Default ``None``
+            keeps the last 4096 bytes for :attr:`BotFailure.stderr` and drops the rest.
 
     Raises:
         BotFailure: never from the constructor; see the methods.
@@ -241,7 +245,7 @@ class ProtocolBot:
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
         options: Mapping[str, int | float | bool | str] | None = None,
-        stderr: str | os.PathLike[str] | None = None,
+        stderr: str | os.PathLike[str] | int | None = None,
     ) -> None:
         """Store the command and the limits; nothing is started yet.
 
@@ -250,7 +254,8 @@ class ProtocolBot:
                 non-empty sequence of strings, ``name`` neither a string nor ``None``,
                 ``move_time`` or ``start_time`` not a number of seconds above 0 and at most
                 1,000,000 (about 11 days) (``move_time`` may be ``None``), ``memory_limit`` not an
-                int above 0 or ``None``, ``cwd`` or ``stderr`` neither a path nor ``None``,
+                int above 0 or ``None``, ``cwd`` neither a path nor ``None``, ``stderr``
+                neither a path, an open file descriptor (an int of at least 0) nor ``None``,
                 ``env`` not a mapping of strings to strings, or ``options`` not a mapping of
                 strings to ints, floats, bools or strings.
         """
@@ -281,9 +286,17 @@ class ProtocolBot:
                 f"memory_limit: bytes, an int above 0 or None, got {_brief(memory_limit)}",
                 field="memory_limit",
             )
-        for label, path in (("cwd", cwd), ("stderr", stderr)):
-            if path is not None and not isinstance(path, str | os.PathLike):
-                raise ProtocolError(f"{label}: a path or None, got {_brief(path)}", field=label)
+        if cwd is not None and not isinstance(cwd, str | os.PathLike):
+            raise ProtocolError(f"cwd: a path or None, got {_brief(cwd)}", field="cwd")
+        if not (
+            stderr is None
+            or isinstance(stderr, str | os.PathLike)
+            or (type(stderr) is int and stderr >= 0)
+        ):
+            raise ProtocolError(
+                f"stderr: a path, an open file descriptor or None, got {_brief(stderr)}",
+                field="stderr",
+            )
         if env is not None and (
             not isinstance(env, Mapping)
             or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items())
@@ -315,6 +328,7 @@ class ProtocolBot:
         self.handshake: Handshake | None = None
         self._proc: subprocess.Popen[bytes] | None = None
         self._stderr_file: IO[bytes] | None = None
+        self._stderr_fd: int | None = None
         self._stderr_start = 0
         self._buffer = b""
         self._tail = b""
@@ -553,9 +567,15 @@ class ProtocolBot:
             command = _limited_command(command, _memory_limit_for_child(self.memory_limit))
         stderr: int | IO[bytes] = subprocess.PIPE
         if self.stderr_path is not None:
-            self._stderr_file = open(self.stderr_path, "ab")  # noqa: SIM115 - closed in _kill
-            self._stderr_start = os.fstat(self._stderr_file.fileno()).st_size
-            stderr = self._stderr_file
+            try:
+                stderr = self._open_stderr()
+            except OSError as e:
+                raise BotFailure(
+                    f"bot {_brief(self.name)}: cannot open its stderr file "
+                    f"{_brief(self.stderr_path)}: {e}",
+                    reason=FailureReason.START,
+                    bot=self.name,
+                ) from None
         try:
             proc = subprocess.Popen(
                 command,
@@ -701,7 +721,7 @@ class ProtocolBot:
 
     def _drain_stderr(self) -> None:
         proc = self._proc
-        if proc is not None and self._stderr_file is not None:
+        if proc is not None and self._stderr_fd is not None:
             self._tail = self._file_tail()
             return
         if proc is None or proc.stderr is None:
@@ -712,14 +732,33 @@ class ProtocolBot:
                 return
             self._tail = (self._tail + data)[-_STDERR_TAIL:]
 
+    def _open_stderr(self) -> int | IO[bytes]:
+        """The ``stderr`` file for a start (a path's opened for appending, and for reading
+        back its end; the caller's descriptor as it is); notes where this start's text begins.
+        """
+        target = self.stderr_path
+        assert target is not None
+        if isinstance(target, int):
+            self._stderr_fd = target
+        else:
+            try:
+                self._stderr_file = open(target, "a+b")  # noqa: SIM115 - closed in _kill
+            except PermissionError:  # a file we may write but not read: no tail then
+                self._stderr_file = open(target, "ab")  # noqa: SIM115 - closed in _kill
+            self._stderr_fd = self._stderr_file.fileno()
+        self._stderr_start = os.fstat(self._stderr_fd).st_size
+        return target if isinstance(target, int) else self._stderr_fd
+
     def _file_tail(self) -> bytes:
-        """The end of what this program wrote to the ``stderr`` file (since it started)."""
-        assert self.stderr_path is not None
+        """The end of what this program wrote to its ``stderr`` file since it started, read
+        through the open file (the path may name another file by now).
+        """
+        fd = self._stderr_fd
+        assert fd is not None
         try:
-            with open(self.stderr_path, "rb") as f:
-                size = os.fstat(f.fileno()).st_size
-                f.seek(max(self._stderr_start, size - _STDERR_TAIL))
-                return f.read(_STDERR_TAIL)
+            size = os.fstat(fd).st_size
+            start = max(self._stderr_start, size - _STDERR_TAIL)
+            return os.pread(fd, max(0, size - start), start)
         except OSError:
             return self._tail
 
@@ -764,6 +803,7 @@ class ProtocolBot:
         self._close_stderr_file()
 
     def _close_stderr_file(self) -> None:
+        self._stderr_fd = None
         if self._stderr_file is not None:
             self._stderr_file.close()
             self._stderr_file = None
