@@ -1,4 +1,5 @@
-"""Setting up a round: the checks of ``RoundState.start`` and ``from_position`` (internal).
+"""Setting up a round: the checks of ``RoundState.start`` and ``from_position``, and of the
+seat a move names (internal).
 
 The rules a position must meet before play (docs/rules.md, rules 1-2 and 9: hand sizes, seats,
 scores below the target, the 28 tiles exactly once, who leads). Nothing here is public API.
@@ -6,10 +7,11 @@ scores below the target, the 28 tiles exactly once, who leads). Nothing here is 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 
 from bergen.deal import Deal
-from bergen.errors import PositionError, RulesError, _brief
+from bergen.errors import ArgumentError, PositionError, RulesError, _brief
 from bergen.hands import Hand
 from bergen.kernel.deal import required_lead
 from bergen.kernel.table import Table
@@ -113,6 +115,41 @@ def _check_position(
                 f"not seat {to_move}"
             )
     return masks, table, score_t
+
+
+def _seat_number(seat: object) -> int | None:
+    """``seat`` as a seat number: an int (or a value with ``__index__``, such as a NumPy
+    integer), not a bool; ``None`` when it is none.
+    """
+    if isinstance(seat, bool):
+        return None
+    if isinstance(seat, int):
+        return int(seat)
+    try:
+        return operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def _seat_arg(seat: object, seats: int) -> int:
+    """The seat a move names (``apply(move, seat)``), as a seat number of a ``seats``-seat
+    round (rule 1: the seats are numbered 0..seats-1).
+
+    Raises:
+        ArgumentError: naming the value and the seats 0..seats-1, when ``seat`` is not a seat
+            number (:func:`_seat_number`) or is no seat of this round.
+    """
+    number = _seat_number(seat)
+    if number is None:
+        raise ArgumentError(
+            f"seat must be a seat number, an int 0..{seats - 1}; got {_brief(seat)}"
+        )
+    if not 0 <= number < seats:
+        raise ArgumentError(
+            f"seat {_brief(number)} is not a seat of this {seats}-seat round: the seats are "
+            f"0..{seats - 1}"
+        )
+    return number
 
 
 def _rules(rules: Rules) -> Rules:

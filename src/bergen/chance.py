@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from bergen._setup import _rules
+from bergen._setup import _rules, _seat_arg
 from bergen.deal import Deal
 from bergen.errors import IllegalMoveError, PositionError, Reason, _brief
 from bergen.events import Outcome, ScoreEvent
@@ -234,6 +234,8 @@ class ChanceRound:
                 :meth:`bergen.RoundState.apply`), a draw names no tile, or its tile is not in
                 the boneyard (``TILE_SEEN``); this round is unchanged.
             NotationError: when ``move`` is text in no move's form.
+            ArgumentError: when ``seat`` is given but is not a seat number or is no seat of
+                this round (0..seats-1).
         """
         if isinstance(move, str):
             move, shown = parse_public_move(move)
@@ -305,7 +307,7 @@ class ChanceRound:
                 seat=turn,
                 reason=reason,
             )
-        if seat is not None and (type(seat) is not int or seat != turn):
+        if seat is not None and _seat_arg(seat, self.seats) != turn:
             raise IllegalMoveError(
                 f"{move}: it is seat {turn}'s turn to draw, not seat {_brief(seat)}'s",
                 move=move,

@@ -484,7 +484,8 @@ class MatchState:
             MatchOverError: when the match is over.
             IllegalMoveError: when no round is in play or the move is illegal; this state is
                 unchanged.
-            ArgumentError: when ``seat`` is given but is not a seat number.
+            ArgumentError: when ``seat`` is given but is not a seat number or is no seat of
+                this match (0..seats-1).
         """
         rnd = self.round
         # Rule 9 (match_winner): no side has won while a round is in play below the target.

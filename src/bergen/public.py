@@ -25,12 +25,11 @@ play or draw, the round stops taking moves (:attr:`PublicRound.awaiting_result`)
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 
 import attrs
 
-from bergen._setup import _check_scores, _rules
+from bergen._setup import _check_scores, _rules, _seat_arg
 from bergen.errors import IllegalMoveError, NotationError, PositionError, Reason, _brief
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.hands import Hand
@@ -60,20 +59,6 @@ def _numbers_mask(numbers: frozenset[int]) -> int:
     for n in numbers:
         mask |= FIT[n]
     return mask
-
-
-def _seat_number(seat: object) -> int | None:
-    """``seat`` as a seat number: an int (or a value with ``__index__``, such as a NumPy
-    integer), not a bool; ``None`` when it is none.
-    """
-    if isinstance(seat, bool):
-        return None
-    if isinstance(seat, int):
-        return int(seat)
-    try:
-        return operator.index(seat)  # type: ignore[arg-type]
-    except TypeError:
-        return None
 
 
 def _event(event: K.Event) -> ScoreEvent:
@@ -389,6 +374,8 @@ class PublicRound:
                 ``MUST_PLAY``, ``MUST_DRAW``, ``CANNOT_DRAW``, ``WRONG_LEAD``,
                 ``NOT_A_LEAD``, ``ROUND_OVER`` (also while the hand is known to be blocked),
                 ``NOT_A_MOVE``.
+            ArgumentError: when ``seat`` is given but is not a seat number (an int, or a value
+                with ``__index__``; not a bool) or is no seat of this round (0..seats-1).
         """
         if isinstance(move, str):
             move, shown = parse_public_move(move)
@@ -403,15 +390,7 @@ class PublicRound:
         if not isinstance(move, Lead | Play | Draw | Pass):
             raise self._error(move, seat, Reason.NOT_A_MOVE, f"not a move: {_brief(move)}")
         if seat is not None:
-            number = _seat_number(seat)
-            if number is None:
-                raise self._error(
-                    move,
-                    seat,
-                    Reason.NOT_YOUR_TURN,
-                    f"seat must be a seat number, an int 0..{self.seats - 1}; got {_brief(seat)}",
-                )
-            seat = number
+            seat = _seat_arg(seat, self.seats)
         after, events = self._next(move, seat, shown)
         if events:
             index = len(self.lead_draws) + len(self.history)
@@ -443,7 +422,7 @@ class PublicRound:
         if self.line.lead is None:
             return self._before_lead(move, seat, shown)
         mover = self.to_move if self.to_move is not None else 0  # set by the lead
-        if seat is not None and (type(seat) is not int or seat != mover):
+        if seat is not None and seat != mover:
             raise self._error(
                 move, seat, Reason.NOT_YOUR_TURN, f"it is seat {mover}'s turn, not seat {seat}'s"
             )
@@ -557,7 +536,7 @@ class PublicRound:
                     "nobody draws before the lead: these rules redeal when nobody holds a "
                     "double (rule 2); the round opens with a lead",
                 )
-            if seat is not None and (type(seat) is not int or seat != turn):
+            if seat is not None and seat != turn:
                 raise self._error(
                     move,
                     seat,
@@ -597,13 +576,12 @@ class PublicRound:
                 Reason.WRONG_LEAD,
                 "the line is empty: the round opens with a lead, such as '1-1' with its seat",
             )
-        if seat is None or type(seat) is not int or not 0 <= seat < self.seats:
+        if seat is None:
             raise self._error(
                 move,
                 seat,
                 Reason.NOT_YOUR_TURN,
-                f"the lead names its seat, an int 0..{self.seats - 1} "
-                f"(apply('{move}', seat=...)); got {_brief(seat)}",
+                f"the lead names its seat, an int 0..{self.seats - 1} (apply('{move}', seat=...))",
             )
         tile = move.tile
         if n_draws:

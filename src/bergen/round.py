@@ -13,14 +13,13 @@ the state it was called on.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from bergen import svg
-from bergen._setup import _check_position, _check_start
+from bergen._setup import _check_position, _check_start, _seat_arg
 from bergen.deal import Deal, deal_masks
 from bergen.display import _picture_status, table_text
 from bergen.errors import (
@@ -250,20 +249,6 @@ def _flat(log: Log) -> Trail:
         out.append((seat, action))
     out.reverse()
     return tuple(out)
-
-
-def _seat_number(seat: object) -> int | None:
-    """``seat`` as a seat number: an int (or a value with ``__index__``, such as a NumPy
-    integer), not a bool; ``None`` when it is none.
-    """
-    if isinstance(seat, bool):
-        return None
-    if isinstance(seat, int):
-        return int(seat)
-    try:
-        return operator.index(seat)  # type: ignore[arg-type]
-    except TypeError:
-        return None
 
 
 class RoundState:
@@ -903,14 +888,12 @@ class RoundState:
         Raises:
             IllegalMoveError: with a :class:`Reason`, the move and the seat.
             ArgumentError: when ``seat`` is given but is not a seat number (an int, or a value
-                with ``__index__``; not a bool).
+                with ``__index__``; not a bool) or is no seat of this round (0..seats-1).
         """
-        if seat is not None and _seat_number(seat) is None:
-            raise ArgumentError(
-                f"seat must be a seat number, an int 0..{self.seats - 1}; got {_brief(seat)}"
-            )
-        if seat is not None and self.outcome is None and _seat_number(seat) != self.to_move:
-            raise self._not_your_turn(move, seat)
+        if seat is not None:
+            number = _seat_arg(seat, self.seats)
+            if self.outcome is None and number != self.to_move:
+                raise self._not_your_turn(move, number)
         if not self.is_legal(move):
             raise self._illegal(move)
 
@@ -936,7 +919,8 @@ class RoundState:
         Raises:
             IllegalMoveError: when the move is not legal, or ``seat`` is not the seat to move;
                 this state is unchanged.
-            ArgumentError: when ``seat`` is given but is not a seat number (``"0"``, ``True``).
+            ArgumentError: when ``seat`` is given but is not a seat number (``"0"``, ``True``)
+                or is no seat of this round (``7`` at two seats).
             PositionError: when a user-supplied component breaks its protocol (a blocked-hand
                 judge that names no side, a header reduction that returns no points).
         """
@@ -1055,22 +1039,14 @@ class RoundState:
 
     # ------------------------------------------------------------------ why a move is illegal
 
-    def _not_your_turn(self, move: object, seat: object) -> IllegalMoveError:
-        """The error for ``move`` made by ``seat`` when another seat is to move (or ``seat`` is
-        no seat of this round).
+    def _not_your_turn(self, move: object, seat: int) -> IllegalMoveError:
+        """The error for ``move`` made by ``seat``, a seat of this round, when another seat is
+        to move.
         """
-        number = _seat_number(seat)
-        seats = self.seats
-        if number is None:
-            text = f"seat must be a seat number, an int 0..{seats - 1}; got {_brief(seat)}"
-        elif not 0 <= number < seats:
-            text = f"seat {_brief(number)} is not a seat of this {seats}-seat round"
-        else:
-            text = f"it is seat {self.to_move}'s turn, not seat {number}'s"
         return IllegalMoveError(
-            f"{_safe_text(move)}: {text}",
+            f"{_safe_text(move)}: it is seat {self.to_move}'s turn, not seat {seat}'s",
             move=move,
-            seat=self.to_move if number is None else number,
+            seat=seat,
             reason=Reason.NOT_YOUR_TURN,
         )
 

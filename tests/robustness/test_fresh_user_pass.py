@@ -16,11 +16,9 @@ from bergen import (
     ArgumentError,
     BergenError,
     Deal,
-    IllegalMoveError,
     LineOfPlay,
     MatchState,
     PositionError,
-    Reason,
     RoundState,
 )
 from bergen.rollout import rollout
@@ -79,9 +77,8 @@ def test_int_like_seats_are_seat_numbers_and_bool_is_not() -> None:
     after, _ = state.apply(lead, Seat(state.to_move))  # an int subclass is a seat number
     assert after.line.lead == lead.tile  # type: ignore[union-attr]
     before = repr(state)
-    with pytest.raises(IllegalMoveError, match="seat 7 is not a seat of this 3-seat round") as e:
+    with pytest.raises(ArgumentError, match="seat 7 is not a seat of this 3-seat round"):
         state.apply(lead, 7)
-    assert e.value.reason is Reason.NOT_YOUR_TURN
     with pytest.raises(ArgumentError, match="seat must be a seat number"):
         state.apply(lead, bool(state.to_move))
     assert repr(state) == before

@@ -8,6 +8,7 @@ import argparse
 import io
 import itertools
 import json
+import operator
 import re
 
 import pytest
@@ -26,10 +27,13 @@ from bergen import (
     Tile,
 )
 from bergen.bots import BUILTIN_BOTS
+from bergen.chance import ChanceRound
 from bergen.cli import build_parser, main
 from bergen.cli.options import add_rules_arguments
 from bergen.cli.play import draw_line, draw_tile, play_match
 from bergen.display import line_text
+from bergen.public import PublicRound
+from bergen.public_match import PublicMatch
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -181,6 +185,45 @@ def test_a_seat_that_is_no_seat_number_is_a_bad_argument(seat: object) -> None:
         state.check(lead, seat)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError):
         MatchState.from_round(state).apply(lead, seat)  # type: ignore[arg-type]
+
+
+class _Index:
+    """A seat number as NumPy's integers give it: a value with ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+@pytest.mark.parametrize("seat", [7, 2, -1, _Index(5)])
+def test_a_seat_number_that_is_no_seat_of_the_round_is_a_bad_argument(seat: object) -> None:
+    # Rule 1: the seats of a two-seat round are 0 and 1. Before, seat 7 was IllegalMoveError
+    # NOT_YOUR_TURN, as if seat 7 sat at the table and only waited for its turn.
+    n = operator.index(seat)  # type: ignore[call-overload]
+    message = rf"seat {n} is not a seat of this 2-seat round: the seats are 0\.\.1"
+    state = _round()
+    (lead,) = state.legal_moves()
+    match = MatchState.from_round(state)
+    public = PublicRound.start(CLASSIC, 2)
+    public_match = PublicMatch.start(CLASSIC, 2)
+    chance = ChanceRound.start(list(MatchState.new(2, seed=1).round.hands), CLASSIC)
+    calls = {
+        "RoundState.apply": lambda: state.apply(lead, seat),
+        "RoundState.check": lambda: state.check(lead, seat),
+        "MatchState.apply": lambda: match.apply(lead, seat),
+        "PublicRound.apply": lambda: public.apply("0-0", seat),
+        "PublicMatch.apply": lambda: public_match.apply("0-0", seat),
+        "ChanceRound.apply": lambda: chance.apply(chance.legal_moves()[0], seat),
+    }
+    for name, call in calls.items():
+        with pytest.raises(ArgumentError, match=message) as info:
+            call()
+        assert not isinstance(info.value, IllegalMoveError), name
+    # The states are unchanged: the right seat still makes the move.
+    assert state.apply(lead, 0)[0].line.lead == Tile(0, 0)
+    assert public.apply("0-0", 0)[0].line.lead == Tile(0, 0)
 
 
 @pytest.mark.parametrize("seed", ["x", 1.5, 2**70])
