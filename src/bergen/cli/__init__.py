@@ -49,7 +49,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``bergen`` command with ``argv`` (default ``sys.argv[1:]``).
 
     Returns:
-        The exit status: 0 on success, 1 when the input was rejected, 2 for bad arguments,
+        The exit status: 0 on success, 1 when the input was rejected or a file or the output
+        could not be written, 2 for bad arguments,
         141 when the output was closed early (``bergen arena ... | head``), 130 when
         interrupted (Ctrl-C).
     """
@@ -73,6 +74,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"\nbergen {args.command}: interrupted", file=sys.stderr)
         return 130
+    except OSError as e:
+        # A file or the output that cannot be read or written (a full disk, a folder gone): a
+        # message naming it, not a traceback; the output is dropped so that Python's own last
+        # flush at exit does not fail again.
+        where = repr(e.filename) if e.filename else "input or output failed"
+        print(f"bergen {args.command}: {where}: {e.strerror or e}", file=sys.stderr)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return status
 
 

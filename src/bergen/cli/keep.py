@@ -24,6 +24,7 @@ import tempfile
 from collections.abc import Sequence
 from typing import TextIO
 
+from bergen.cli._files import save_problem
 from bergen.cli.options import add_rules_arguments, rules_from_args
 from bergen.errors import BergenError
 from bergen.events import EventKind, OutcomeKind, ScoreEvent
@@ -109,6 +110,8 @@ class Keeper:
         match = self.match
         before = match.round
         if head == "undo":
+            if len(words) > 1:
+                raise ValueError("undo takes no argument: it takes back the last entry")
             if len(self.history) == 1:
                 raise ValueError("nothing to undo")
             self.history.pop()
@@ -125,6 +128,11 @@ class Keeper:
             text = " ".join(words[1:] if seat is not None else words)
             if seat is None and before.to_move is None and _is_lead(text):
                 raise ValueError(f"the lead names its player: '{self.names[0]} {text}'")
+            if seat is None and len(words) > 1 and _is_move(" ".join(words[1:])):
+                raise ValueError(
+                    f"{words[0]!r} is no player here: {', '.join(self.names)}, or a seat "
+                    f"number 0 to {match.seats - 1}"
+                )
             match, events = match.apply(text, seat)
             return self._after(match, events, seat if seat is not None else before.to_move, text)
         return self._after(match, events, None, head)
@@ -265,13 +273,32 @@ def _replayed(match: PublicMatch) -> list[PublicMatch]:
     return states
 
 
+def _is_move(text: str) -> bool:
+    """Whether ``text`` reads as a move (``4-1R``, ``draw 6-2``, ``pass``, a lead ``1-1``)."""
+    try:
+        parse_public_move(text)
+    except BergenError:
+        return False
+    return True
+
+
+# Words that are commands or moves at the prompt: a player of that name could not be told apart.
+_RESERVED = frozenset(
+    {"undo", "reveal", "settle", "show", "help", "q", "quit", "exit", "draw", "pass", "none"}
+)
+
+
 def _save(path: str, record: PublicRecord) -> None:
     """Write ``record`` to ``path`` through a temporary file, so a crash leaves the old one."""
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".bergen-keep-")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(dumps_public(record))
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(dumps_public(record))
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -318,22 +345,47 @@ def _start(args: argparse.Namespace) -> Keeper:
         not n or n.isdigit() or " " in n for n in names
     ):
         raise ValueError("--names: distinct names, each a word that is not a number")
+    taken = [n for n in names if n.lower() in _RESERVED or _is_move(n)]
+    if taken:
+        raise ValueError(
+            f"--names: {taken[0]!r} is a command or a move at the prompt; name the player otherwise"
+        )
     names = names or [f"Seat{i}" for i in range(seats)]
-    scores = [int(s) for s in args.scores.split(",")] if args.scores else None
+    scores = _scores(args.scores) if args.scores else None
     match = PublicMatch.start(
         rules_from_args(args), seats, scores=scores, dealer=args.dealer, hand_size=args.hand_size
     )
     return Keeper(match, names)
 
 
+def _scores(text: str) -> list[int]:
+    """The points of ``--scores``, each a whole number (``ValueError`` naming the one that
+    is not).
+    """
+    scores = []
+    for word in text.split(","):
+        try:
+            scores.append(int(word))
+        except ValueError:
+            raise ValueError(
+                f"--scores: {word.strip()!r} is not a whole number of points "
+                "(give one per side, comma-separated: 2,6,3)"
+            ) from None
+    return scores
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``bergen keep`` with parsed arguments; return the exit status."""
+    save = args.save or args.resume
+    problem = save_problem(save, replace=True) if save else None
+    if problem is not None:
+        print(f"bergen keep: cannot save to {save!r}: {problem}", file=sys.stderr)
+        return 2
     try:
         keeper = _start(args)
     except (BergenError, ValueError) as e:
         print(f"bergen keep: {e}", file=sys.stderr)
         return 2
-    save = args.save or args.resume
     if args.input == "-":
         return _loop(keeper, sys.stdin, save, script=True)
     if args.input:
@@ -385,6 +437,11 @@ def _loop(keeper: Keeper, stream: TextIO, save: str | None, *, script: bool) -> 
         for s in shown:
             print(s, file=out)
         if save:
-            _save(save, record_public(keeper.match, keeper.names))
+            try:
+                _save(save, record_public(keeper.match, keeper.names))
+            except OSError as e:
+                print(f"bergen keep: cannot save to {save!r}: {e.strerror or e}", file=sys.stderr)
+                if script:
+                    return 1
     print(keeper.status_line(), file=out)
     return 0

@@ -37,6 +37,7 @@ from bergen.bots import (
     _safe_repr,
     load_bot,
 )
+from bergen.cli._files import save_problem
 from bergen.cli._format import bot_names
 from bergen.cli._modules import import_from_cwd
 from bergen.cli.options import add_rules_arguments, rules_from_args
@@ -430,7 +431,8 @@ def play_match(
             :mod:`bergen.records.view`), when the match ends or the player leaves.
 
     Returns:
-        0 when the match was played out or the player left.
+        0 when the match was played out or the player left; 1 when ``save`` could not be
+        written (the reason is printed on standard error).
     """
     out = sys.stdout if out is None else out
     rules = rules_from_args(rules_args)
@@ -453,18 +455,28 @@ def play_match(
         f"{', partnerships (your partner sits opposite)' if rules.partnerships else ''}. "
         "Type q to quit."
     )
+    saved = True
     try:
-        return table.play()
-    except Quit:
-        table.say(f"\nYou left the match. Scores: {table.scores()} (target {match.target}). Bye.")
-        return 0
+        try:
+            status = table.play()
+        except Quit:
+            table.say(
+                f"\nYou left the match. Scores: {table.scores()} (target {match.target}). Bye."
+            )
+            status = 0
     finally:
         _close_all(programs)
         if save is not None:  # your record: what you saw (docs/records.md, player-view records)
             who = [("you" if s == human else names[s]) for s in range(players)]
-            with open(save, "w", encoding="utf-8") as f:
-                f.write(dumps_view(record_view(table.match, human, names=who)))
-            print(f"Your record of the match is in {save}.", file=out)
+            try:
+                with open(save, "w", encoding="utf-8") as f:
+                    f.write(dumps_view(record_view(table.match, human, names=who)))
+            except OSError as e:
+                print(f"bergen play: cannot save to {save!r}: {e.strerror or e}", file=sys.stderr)
+                saved = False
+            else:
+                print(f"Your record of the match is in {save}.", file=out)
+    return status if saved else 1
 
 
 PROGRAM_MOVE_TIME = 60.0
@@ -533,6 +545,10 @@ def run(args: argparse.Namespace) -> int:
             "give at most one bot per other seat",
             file=sys.stderr,
         )
+        return 2
+    problem = save_problem(args.save) if args.save is not None else None
+    if problem is not None:
+        print(f"bergen play: cannot save to {args.save!r}: {problem}", file=sys.stderr)
         return 2
     seed = args.seed
     if seed is None:
