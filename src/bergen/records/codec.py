@@ -442,9 +442,23 @@ def loads(text: str | bytes) -> Record:
             ``NaN``/``Infinity`` (``"json"``), ``text`` that is neither ``str`` nor ``bytes``
             (``"argument"``), or a value that is not a record (see :func:`record_from_json`).
     """
+    return record_from_json(_parse_json(text, "record"))
+
+
+def _parse_json(text: object, what: str) -> Any:
+    """The JSON value of a record's text (``str``, or UTF-8 ``bytes``) of the kind ``what``
+    (``"record"``, ``"view record"``, ...), parsed as every record is: at most
+    :data:`MAX_RECORD_BYTES` of UTF-8, no repeated key, no ``NaN`` or ``Infinity``, nesting
+    too deep for the parser refused.
+
+    Raises:
+        RecordError: ``reason`` ``"argument"`` when ``text`` is neither ``str`` nor ``bytes``,
+            ``"read"`` when it is oversized, ``"json"`` when it is not UTF-8 or not such JSON
+            (the message gives the line and column).
+    """
     if not isinstance(text, str | bytes):
         raise RecordError(
-            f"a record is JSON text, got {type(text).__name__}", reason=RecordReason.ARGUMENT
+            f"a {what} is JSON text, got {type(text).__name__}", reason=RecordReason.ARGUMENT
         )
     # The limit is in bytes of UTF-8: a str has at most as many characters as bytes, so one
     # longer than the limit is refused before it is encoded to count them.
@@ -453,7 +467,7 @@ def loads(text: str | bytes) -> Record:
         size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_RECORD_BYTES:
         raise RecordError(
-            f"the record is over {MAX_RECORD_BYTES:,} bytes of UTF-8 (10 MiB), the limit of "
+            f"the {what} is over {MAX_RECORD_BYTES:,} bytes of UTF-8 (10 MiB), the limit of "
             "a record",
             reason=RecordReason.READ,
         )
@@ -462,10 +476,10 @@ def loads(text: str | bytes) -> Record:
             text = text.decode("utf-8")
         except UnicodeDecodeError as e:
             raise RecordError(
-                f"the record is not UTF-8 text: {e}", reason=RecordReason.JSON
+                f"the {what} is not UTF-8 text: {e}", reason=RecordReason.JSON
             ) from None
     try:
-        obj = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
         raise RecordError(
             f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}",
@@ -473,7 +487,6 @@ def loads(text: str | bytes) -> Record:
         ) from None
     except (ValueError, RecursionError) as e:
         raise RecordError(f"malformed JSON: {e}", reason=RecordReason.JSON) from None
-    return record_from_json(obj)
 
 
 def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
@@ -491,6 +504,22 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
             ``read`` method (``"argument"``), or the file does not hold a valid record (see
             :func:`loads`).
     """
+    return loads(_read_source(source, "load", "record"))
+
+
+def _read_source(source: object, function: str, what: str) -> str | bytes:
+    """The text of a record (of the kind ``what``) that ``function`` (``"load"``,
+    ``"load_view"``, ...) reads from ``source``: a path (read in binary, at most
+    :data:`MAX_RECORD_BYTES` and one byte more, so that :func:`_parse_json` refuses a longer
+    file) or a file open for reading (text or binary; read as far).
+
+    Raises:
+        RecordError: ``reason`` ``"read"`` when the file is larger than
+            :data:`MAX_RECORD_BYTES` or cannot be read (closed, open for writing only),
+            ``"argument"`` when ``source`` is neither a path nor an object with a ``read``
+            method (or is a path with a NUL character), ``"json"`` when a text file holds no
+            UTF-8 text.
+    """
     if isinstance(source, str | os.PathLike):
         try:
             size = os.stat(source).st_size
@@ -501,7 +530,7 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
                     reason=RecordReason.READ,
                 )
             with open(source, "rb") as f:
-                data: str | bytes = f.read(MAX_RECORD_BYTES + 1)
+                return f.read(MAX_RECORD_BYTES + 1)
         except OSError as e:
             raise RecordError(
                 f"cannot read {_path_text(source)}: {e.strerror or e}",
@@ -513,24 +542,21 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
             raise RecordError(
                 f"{_path_text(source)} is not a path: {e}", reason=RecordReason.ARGUMENT
             ) from None
-    else:
-        read = getattr(source, "read", None)
-        if not callable(read):
-            raise RecordError(
-                f"load takes a path or a file open for reading, got {type(source).__name__} "
-                "(for JSON text use loads)",
-                reason=RecordReason.ARGUMENT,
-            )
-        try:
-            data = read(MAX_RECORD_BYTES + 1)
-        except OSError as e:  # a file open for writing only, a socket gone, ...
-            raise RecordError(
-                f"cannot read the record: {e.strerror or e}", reason=RecordReason.READ
-            ) from None
-        except UnicodeDecodeError as e:  # a text-mode file that holds no UTF-8 text
-            raise RecordError(
-                f"the record is not UTF-8 text: {e}", reason=RecordReason.JSON
-            ) from None
-        except ValueError as e:  # a closed file
-            raise RecordError(f"cannot read the record: {e}", reason=RecordReason.READ) from None
-    return loads(data)
+    read = getattr(source, "read", None)
+    if not callable(read) or isinstance(source, type):
+        raise RecordError(
+            f"{function} takes a path or a file open for reading, got {type(source).__name__} "
+            f"(for JSON text use {function}s)",
+            reason=RecordReason.ARGUMENT,
+        )
+    try:
+        data = read(MAX_RECORD_BYTES + 1)
+    except OSError as e:  # a file open for writing only, a socket gone, ...
+        raise RecordError(
+            f"cannot read the {what}: {e.strerror or e}", reason=RecordReason.READ
+        ) from None
+    except UnicodeDecodeError as e:  # a text-mode file that holds no UTF-8 text
+        raise RecordError(f"the {what} is not UTF-8 text: {e}", reason=RecordReason.JSON) from None
+    except ValueError as e:  # a closed file
+        raise RecordError(f"cannot read the {what}: {e}", reason=RecordReason.READ) from None
+    return data  # type: ignore[no-any-return]  # checked by _parse_json

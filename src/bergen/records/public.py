@@ -23,7 +23,17 @@ from bergen.errors import BergenError, RecordError, RecordReason, _as_tuple, _br
 from bergen.moves import Lead
 from bergen.public import PublicRound
 from bergen.public_match import PublicMatch
-from bergen.records.codec import _Ctx, _int, _list, _obj, _scores, _str, _tile
+from bergen.records.codec import (
+    _Ctx,
+    _int,
+    _list,
+    _obj,
+    _parse_json,
+    _read_source,
+    _scores,
+    _str,
+    _tile,
+)
 from bergen.records.rules_json import rules_from_json, rules_to_json
 from bergen.records.write import _event_json, format_json
 
@@ -291,11 +301,12 @@ def loads_public(text: str | bytes) -> PublicRecord:
             action named), ``"events"`` or ``"result"`` when the replay disagrees with what
             the record states, ``"match"`` for a round after the match ended or a wrong
             dealer.
+        RecordError: read as :func:`bergen.records.loads` reads JSON: ``reason`` ``"read"`` for
+            text over :data:`~bergen.records.MAX_RECORD_BYTES` (10 MiB of UTF-8), ``"json"``
+            for text that is not UTF-8 or malformed JSON (a repeated key, ``NaN``, nesting
+            deeper than the parser goes), ``"argument"`` for neither ``str`` nor ``bytes``.
     """
-    try:
-        obj = json.loads(text)
-    except (ValueError, TypeError) as e:
-        raise RecordError(f"malformed JSON: {e}", reason=RecordReason.JSON) from None
+    obj = _parse_json(text, "public record")
     ctx = _Ctx()
     obj = _obj(
         obj,
@@ -351,37 +362,13 @@ def loads_public(text: str | bytes) -> PublicRecord:
     return PublicRecord(match, tuple(names))
 
 
-def load_public(source: str | os.PathLike[str] | IO[str]) -> PublicRecord:
-    """Read a public record from a path or an open text file (see :func:`loads_public`).
+def load_public(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> PublicRecord:
+    """Read a public record from a path or an open file, text or binary (see :func:`loads_public`).
 
     Raises:
         RecordError: (``reason`` ``"argument"``) when ``source`` is neither a path nor a file
-            open for reading; (``"read"``) when it cannot be read; (``"json"``) when the file
-            is not UTF-8; as :func:`loads_public` for its content.
+            open for reading; (``"read"``) when it cannot be read or is larger than
+            :data:`~bergen.records.MAX_RECORD_BYTES` (10 MiB); (``"json"``) when it is not
+            UTF-8; as :func:`loads_public` for its content.
     """
-    if isinstance(source, str | os.PathLike):
-        try:
-            with open(source, encoding="utf-8") as f:
-                return loads_public(f.read())
-        except UnicodeDecodeError as e:
-            raise RecordError(
-                f"{_brief(os.fspath(source))} is not UTF-8 text: {e}", reason=RecordReason.JSON
-            ) from None
-        except (OSError, ValueError) as e:
-            if isinstance(e, RecordError):
-                raise
-            raise RecordError(
-                f"cannot read {_brief(os.fspath(source))}: {_brief(str(e))}",
-                reason=RecordReason.READ,
-            ) from None
-    read = getattr(source, "read", None)
-    if not callable(read) or isinstance(source, type):
-        raise RecordError(
-            f"load_public takes a path or a text file open for reading, got {_brief(source)}",
-            reason=RecordReason.ARGUMENT,
-        )
-    try:
-        text = read()
-    except (OSError, ValueError) as e:
-        raise RecordError(f"cannot read the public record: {e}", reason=RecordReason.READ) from e
-    return loads_public(text)
+    return loads_public(_read_source(source, "load_public", "public record"))

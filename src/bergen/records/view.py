@@ -16,7 +16,6 @@ own draw naming an unseen tile; events credited to the seat that played, and the
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from typing import IO, Any
@@ -38,7 +37,17 @@ from bergen.hands import Hand
 from bergen.match import MatchState
 from bergen.moves import DRAW, Action, Draw, Lead, Play
 from bergen.playerview import PlayerView, voids
-from bergen.records.codec import _action, _Ctx, _event, _int, _list, _obj, _str
+from bergen.records.codec import (
+    _action,
+    _Ctx,
+    _event,
+    _int,
+    _list,
+    _obj,
+    _parse_json,
+    _read_source,
+    _str,
+)
 from bergen.records.model import RecordedAction, RecordedEvent, _argument, _is_text
 from bergen.records.write import _event_json, format_json
 
@@ -368,11 +377,12 @@ def loads_view(text: str | bytes) -> ViewRecord:
 
     Raises:
         RecordError: for text that is not a view record (the message gives the JSON path).
+        RecordError: read as :func:`bergen.records.loads` reads JSON: ``reason`` ``"read"`` for
+            text over :data:`~bergen.records.MAX_RECORD_BYTES` (10 MiB of UTF-8), ``"json"``
+            for text that is not UTF-8 or malformed JSON (a repeated key, ``NaN``, nesting
+            deeper than the parser goes), ``"argument"`` for neither ``str`` nor ``bytes``.
     """
-    try:
-        obj = json.loads(text)
-    except (ValueError, TypeError) as e:
-        raise RecordError(f"malformed JSON: {e}", reason=RecordReason.JSON) from None
+    obj = _parse_json(text, "view record")
     ctx = _Ctx()
     obj = _obj(obj, "record", ctx, ("format", "seat", "seats", "rounds"), ())
     if obj["format"] != VIEW_RECORD_FORMAT:
@@ -418,36 +428,13 @@ def loads_view(text: str | bytes) -> ViewRecord:
     return ViewRecord(seat, tuple(names), tuple(rounds))
 
 
-def load_view(source: str | os.PathLike[str] | IO[str]) -> ViewRecord:
-    """Read a view record from a path or an open text file (see :func:`loads_view`).
+def load_view(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> ViewRecord:
+    """Read a view record from a path or an open file, text or binary (see :func:`loads_view`).
 
     Raises:
         RecordError: (``reason`` ``"argument"``) when ``source`` is neither a path nor a file
-            open for reading; (``"read"``) when the path cannot be opened (a NUL character in
-            it); (``"json"``) when the file is not UTF-8.
-        RecordError: when the file cannot be read or holds no valid view record.
+            open for reading; (``"read"``) when it cannot be read or is larger than
+            :data:`~bergen.records.MAX_RECORD_BYTES` (10 MiB); (``"json"``) when it is not
+            UTF-8; as :func:`loads_view` for its content.
     """
-    if isinstance(source, str | os.PathLike):
-        try:
-            with open(source, encoding="utf-8") as f:
-                return loads_view(f.read())
-        except UnicodeDecodeError as e:
-            raise RecordError(
-                f"{_brief(os.fspath(source))} is not UTF-8 text: {e}", reason=RecordReason.JSON
-            ) from None
-        except (OSError, ValueError) as e:  # ValueError: a path with a NUL character
-            raise RecordError(
-                f"cannot read {_brief(os.fspath(source))}: {_brief(str(e))}",
-                reason=RecordReason.READ,
-            ) from None
-    read = getattr(source, "read", None)
-    if not callable(read) or isinstance(source, type):
-        raise RecordError(
-            f"load_view takes a path or a text file open for reading, got {_brief(source)}",
-            reason=RecordReason.ARGUMENT,
-        )
-    try:
-        text = read()
-    except (OSError, ValueError) as e:  # closed, not readable, not UTF-8
-        raise RecordError(f"cannot read the view record: {e}", reason=RecordReason.READ) from e
-    return loads_view(text)
+    return loads_view(_read_source(source, "load_view", "view record"))
