@@ -1,9 +1,12 @@
-"""Shared fixtures: a builder for set-up positions written in bergen's notation."""
+"""Shared fixtures: a builder for set-up positions written in bergen's notation; finding the
+processes a test's process left running."""
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -75,3 +78,38 @@ def ns() -> dict[str, object]:
     namespace: dict[str, object] = {}
     exec("from bergen import *", namespace)
     return namespace
+
+
+PROCESS_MARK = "BERGEN_TEST_MARK"
+"""An environment variable for a test to give the process it starts, with a value of its own
+(a fresh ``uuid4().hex``): every process started from that one inherits it, so the test can
+find what is left running (Linux: read through ``/proc``)."""
+
+
+def marked_processes(mark: str) -> list[str]:
+    """The command lines of the live processes whose environment has ``PROCESS_MARK=mark`` (a
+    zombie has no environment left, and is not counted)."""
+    entry = f"{PROCESS_MARK}={mark}".encode()
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            environ = Path(f"/proc/{pid}/environ").read_bytes()
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if entry in environ.split(b"\0"):
+            found.append(cmdline.replace(b"\0", b" ").decode(errors="replace"))
+    return found
+
+
+def processes_left(mark: str, seconds: float) -> list[str]:
+    """:func:`marked_processes`, polled until none is left or ``seconds`` have passed (never a
+    fixed sleep): ``[]`` as soon as they are all gone, else those still running at the end."""
+    deadline = time.monotonic() + seconds
+    left = marked_processes(mark)
+    while left and time.monotonic() < deadline:
+        time.sleep(0.02)
+        left = marked_processes(mark)
+    return left

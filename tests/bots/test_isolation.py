@@ -44,6 +44,7 @@ from bergen.arena import (
 )
 from bergen.bots import BotError
 from bergen.cli import main
+from conftest import PROCESS_MARK, processes_left
 
 ROOT = Path(__file__).resolve().parents[2]
 GREEDY_JS = ROOT / "examples" / "bots" / "greedy.js"
@@ -182,22 +183,6 @@ def test_a_result_round_trips_through_json() -> None:
 # ---------------------------------------------------------------------------- Ctrl-C
 
 
-def _left_behind(mark: str) -> list[str]:
-    """The processes still running with ``mark`` in their environment."""
-    left = []
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            environ = Path(f"/proc/{pid}/environ").read_bytes()
-            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if f"MARK_13B={mark}".encode() in environ.split(b"\0"):
-            left.append(cmdline.replace(b"\0", b" ").decode(errors="replace"))
-    return left
-
-
 def _sigint_as_at_a_terminal() -> None:
     """Ctrl-C's default action in the arena: a suite started in the background (``cmd &``)
     passes SIGINT on ignored, and Python then never raises KeyboardInterrupt."""
@@ -208,7 +193,7 @@ def _interrupt(args: list[str], results: Path) -> tuple[subprocess.CompletedProc
     """Run ``bergen arena ARGS``, send SIGINT once a game is in ``results``; return the
     finished process and the seconds from the signal to its exit."""
     mark = uuid.uuid4().hex
-    env = {**os.environ, "MARK_13B": mark, "PYTHONPATH": os.pathsep.join(sys.path)}
+    env = {**os.environ, PROCESS_MARK: mark, "PYTHONPATH": os.pathsep.join(sys.path)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "bergen", "arena", *args, "--results", str(results)],
         stdout=subprocess.PIPE,
@@ -225,10 +210,7 @@ def _interrupt(args: list[str], results: Path) -> tuple[subprocess.CompletedProc
     out, err = proc.communicate(timeout=30)
     took = time.monotonic() - sent
     # Its bots are gone soon after the arena (polled, 5 s at most: never a fixed sleep).
-    deadline = time.monotonic() + 5
-    while _left_behind(mark) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert _left_behind(mark) == []
+    assert processes_left(mark, 5.0) == []
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err), took
 
 

@@ -14,29 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from conftest import PROCESS_MARK, marked_processes, processes_left
+
 ROOT = Path(__file__).resolve().parents[2]
 GREEDY_JS = ROOT / "examples" / "bots" / "greedy.js"
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="counts processes through /proc"
 )
-
-
-def _marked(mark: str) -> list[str]:
-    """The command lines of the live processes with ``mark`` in their environment (a zombie
-    has no environment left, and is not counted)."""
-    found = []
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            environ = Path(f"/proc/{pid}/environ").read_bytes()
-            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if f"MARK_28={mark}".encode() in environ.split(b"\0"):
-            found.append(cmdline.replace(b"\0", b" ").decode(errors="replace"))
-    return found
 
 
 def _games(results: Path) -> int:
@@ -55,26 +40,22 @@ def test_kill_9_of_the_arena_leaves_no_process(tmp_path: Path, workers: str) -> 
         [sys.executable, "-m", "bergen", "arena", *args, "--results", str(results)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        env={**os.environ, "MARK_28": mark, "PYTHONPATH": os.pathsep.join(sys.path)},
+        env={**os.environ, PROCESS_MARK: mark, "PYTHONPATH": os.pathsep.join(sys.path)},
     )
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and _games(results) < 2 * int(workers):
             time.sleep(0.05)
-        running = _marked(mark)
+        running = marked_processes(mark)
         assert _games(results) >= 2 and arena.poll() is None, running
         # The main process, the workers, and bots of both kinds are there.
         assert sum("bot serve greedy" in c for c in running) >= 1, running
         assert sum("greedy.js" in c for c in running) >= 1, running
         arena.send_signal(signal.SIGKILL)
         arena.wait()
-        killed = time.monotonic()
-        left = _marked(mark)
-        while left and time.monotonic() - killed < 5.0:
-            time.sleep(0.05)
-            left = _marked(mark)
+        left = processes_left(mark, 5.0)
         assert left == [], f"{len(left)} processes left 5 s after kill -9: {left}"
     finally:
         arena.kill()
-        for line in _marked(mark):  # pragma: no cover - only when the test fails
+        for line in marked_processes(mark):  # pragma: no cover - only when the test fails
             print("left:", line)
