@@ -27,7 +27,7 @@ from bergen.hands import Hand
 from bergen.match import MatchState
 from bergen.moves import Draw, Lead, Move, Pass, Play
 from bergen.playerview import PlayerView
-from bergen.public import parse_public_move
+from bergen.public import _move_and_drawn
 from bergen.round import RoundState
 from bergen.rules import CLASSIC, NoDouble, Rules
 from bergen.tiles import TILES, Tile
@@ -237,14 +237,7 @@ class ChanceRound:
             ArgumentError: when ``seat`` is given but is not a seat number or is no seat of
                 this round (0..seats-1).
         """
-        if isinstance(move, str):
-            move, shown = parse_public_move(move)
-            if drawn is not None:
-                raise PositionError("drawn is given with a Draw move, not with text")
-        else:
-            shown = drawn
-        if shown is not None and (not isinstance(shown, Tile) or not isinstance(move, Draw)):
-            raise PositionError(f"drawn is a Tile, only with a draw; got {_brief(shown)}")
+        move, shown = _move_and_drawn(move, drawn)
         if self.state is None:
             return self._lead_draw(move, seat, shown)
         state = self.state

@@ -94,6 +94,27 @@ def parse_public_move(text: str) -> tuple[Move, Tile | None]:
     return parse_move(text), None
 
 
+def _move_and_drawn(move: Move | str, drawn: Tile | None) -> tuple[Move, Tile | None]:
+    """The move and the tile shown with a draw, from an ``apply``'s ``move`` (text, read by
+    :func:`parse_public_move`, or a move value) and ``drawn`` (for a move value).
+
+    Raises:
+        NotationError: when ``move`` is text in no move's form.
+        PositionError: when ``drawn`` is given with text, is not a :class:`Tile`, or is given
+            with a move that is no draw.
+    """
+    if isinstance(move, str):
+        parsed = parse_public_move(move)
+        if drawn is not None:
+            raise PositionError("drawn is given with a Draw move, not with text")
+        return parsed
+    if drawn is not None and not isinstance(drawn, Tile):
+        raise PositionError(f"drawn must be a Tile or None, got {_brief(drawn)}")
+    if drawn is not None and not isinstance(move, Draw):
+        raise PositionError(f"drawn is only for a draw, not for {_brief(move)}")
+    return move, drawn
+
+
 @attrs.frozen(kw_only=True, repr=False)
 class PublicRound:
     """One round followed from public information; immutable.
@@ -377,16 +398,7 @@ class PublicRound:
             ArgumentError: when ``seat`` is given but is not a seat number (an int, or a value
                 with ``__index__``; not a bool) or is no seat of this round (0..seats-1).
         """
-        if isinstance(move, str):
-            move, shown = parse_public_move(move)
-            if drawn is not None:
-                raise PositionError("drawn is given with a Draw move, not with text")
-        else:
-            shown = drawn
-            if shown is not None and not isinstance(shown, Tile):
-                raise PositionError(f"drawn must be a Tile or None, got {_brief(shown)}")
-            if shown is not None and not isinstance(move, Draw):
-                raise PositionError(f"drawn is only for a draw, not for {_brief(move)}")
+        move, shown = _move_and_drawn(move, drawn)
         if not isinstance(move, Lead | Play | Draw | Pass):
             raise self._error(move, seat, Reason.NOT_A_MOVE, f"not a move: {_brief(move)}")
         if seat is not None:
