@@ -30,6 +30,18 @@ _MAX_SHOWN = 80
 """The most characters of an offending value an error message shows (:func:`_brief`)."""
 
 
+def _printable(text: str) -> str:
+    r"""``text`` with every character that is not printable written as its escape (``\x1b``,
+    ``\n``, ``\u202e``): text a bot wrote (an exception's message, a protocol ``error``
+    reply), shown in a report on one line, moves no cursor, clears no screen and starts no
+    line of its own. Printable text, backslashes included, is returned as it is.
+    """
+    text = str.__str__(text)  # a plain str: a subclass's own methods could lie
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _brief(value: object, limit: int = _MAX_SHOWN) -> str:
     """``repr(value)`` for an error message, never longer than about ``limit`` characters.
 

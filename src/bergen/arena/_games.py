@@ -12,7 +12,7 @@ import secrets
 import attrs
 
 from bergen.bots import BotError
-from bergen.errors import _as_tuple, _bad, _brief, _is_int, _is_ints
+from bergen.errors import _as_tuple, _bad, _brief, _is_int, _is_ints, _printable
 from bergen.protocol import DEFAULT_MEMORY_LIMIT
 from bergen.rules import Rules
 
@@ -341,10 +341,13 @@ class Forfeit:
             _check_str("Forfeit", name, getattr(self, name))
 
     def __str__(self) -> str:
-        """One paragraph for reports."""
+        """One paragraph for reports: two lines, whatever text the bot wrote into ``detail``
+        (written printable, :func:`bergen.errors._printable`).
+        """
         return (
-            f"game {self.game}: {self.bot} (seat {self.seat}) forfeits, {self.kind}: "
-            f"{self.detail}\n    round {self.round}; {self.position}"
+            f"game {self.game}: {_printable(self.bot)} (seat {self.seat}) forfeits, "
+            f"{_printable(self.kind)}: {_printable(self.detail)}\n"
+            f"    round {self.round}; {_printable(self.position)}"
         )
 
 

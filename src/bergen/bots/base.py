@@ -13,7 +13,7 @@ import traceback
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from bergen.errors import BergenError, _brief
+from bergen.errors import BergenError, _brief, _printable
 from bergen.moves import Draw, Lead, Move, Pass, Play
 from bergen.playerview import PlayerView
 
@@ -97,10 +97,12 @@ def _exception_text(e: BaseException) -> str:
     try:
         text = str(e)
     except BaseException as inner:  # even a KeyboardInterrupt raised by a bot's __str__
-        return f"{type(e).__name__} (str() raised {type(inner).__name__})"
+        return _printable(f"{type(e).__name__} (str() raised {type(inner).__name__})")
     if not text and isinstance(e, SystemExit):
         text = f"exit status {_brief(e.code)}"
-    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+    # One line of printable text: a message with escape sequences or newlines would move the
+    # cursor or forge lines in the report that shows it.
+    return _printable(f"{type(e).__name__}: {text}" if text else type(e).__name__)
 
 
 def _raised_at(e: BaseException) -> str:
@@ -109,7 +111,8 @@ def _raised_at(e: BaseException) -> str:
     """
     try:
         frame = traceback.extract_tb(e.__traceback__)[-1]
-        return f" (at {os.path.basename(frame.filename)}:{frame.lineno}, in {frame.name})"
+        where = f"{os.path.basename(frame.filename)}:{frame.lineno}, in {frame.name}"
+        return f" (at {_printable(where)})"
     except Exception:  # no traceback (IndexError), or one that cannot be read
         return ""
 

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import IO, Any
 
-from bergen.errors import BergenError, _brief
+from bergen.errors import BergenError, _brief, _printable
 from bergen.moves import Move
 from bergen.playerview import PlayerView
 from bergen.protocol.codec import (
@@ -614,7 +614,7 @@ class ProtocolBot:
                 "illegal": FailureReason.ILLEGAL,
                 "protocol": FailureReason.PROTOCOL,
             }.get(reply.kind, FailureReason.ERROR)
-            raise self._fail(reason, f"gave up ({reply.kind}): {reply.message[:500]}")
+            raise self._fail(reason, f"gave up ({reply.kind}): {_printable(reply.message[:500])}")
         return reply
 
     def _round_trip(self, request: bytes, seconds: float | None, what: str) -> bytes:

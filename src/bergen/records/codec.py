@@ -134,6 +134,16 @@ def _str(value: object, where: str, ctx: _Ctx) -> str:
     return value
 
 
+def _name(value: object, where: str, ctx: _Ctx) -> str:
+    """A player's name: a string of printable characters (a newline or an escape sequence in a
+    name would forge lines or move the cursor where the name is shown).
+    """
+    text = _str(value, where, ctx)
+    if not text.isprintable():
+        raise ctx.err(where, f"a name of printable characters, got {_brief(text)}")
+    return text
+
+
 def _tile(value: object, where: str, ctx: _Ctx) -> Tile:
     tile = _TILE_OF_TEXT.get(value) if type(value) is str else None
     if tile is not None:
@@ -380,7 +390,7 @@ def record_from_json(obj: object) -> Record:
     names: list[str | None] = []
     for i, s in enumerate(seat_items):
         seat = _obj(s, f"seats[{i}]", ctx, (), ("name",))
-        names.append(_str(seat["name"], f"seats[{i}].name", ctx) if "name" in seat else None)
+        names.append(_name(seat["name"], f"seats[{i}].name", ctx) if "name" in seat else None)
     seed = obj.get("seed")
     if seed is not None and (type(seed) is not int or seed.bit_length() > 64):
         raise ctx.err("seed", f"expected an integer or null, got {_kind(seed)}")

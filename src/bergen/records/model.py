@@ -46,6 +46,13 @@ RECORD_FORMATS = ("bergen-record/1", "bergen-record/2")
 unless the record uses a field version 2 added (``shuffles``)."""
 
 
+def _is_name(value: object) -> bool:
+    """Whether ``value`` is a player's name: text of printable characters only (no newline,
+    tab or escape sequence, which would forge lines or move the cursor where a name is shown).
+    """
+    return _is_text(value) and str.isprintable(value)  # type: ignore[arg-type]
+
+
 def _is_text(value: object) -> bool:
     """Whether ``value`` is a ``str`` that UTF-8 can encode (no lone surrogate, which a JSON
     escape can spell but no file can hold).
@@ -398,9 +405,10 @@ class Record:
                 f"Record.names has one entry for each of 2, 3 or 4 seats, got {_brief(self.names)}"
             )
         for i, name in enumerate(self.names):
-            if name is not None and not _is_text(name):
+            if name is not None and not _is_name(name):
                 raise bad(
-                    f"Record.names[{i}] is a string (valid Unicode) or None, got {_brief(name)}"
+                    f"Record.names[{i}] is a string of printable characters or None, got "
+                    f"{_brief(name)}"
                 )
         if not isinstance(self.rounds, tuple) or not all(
             isinstance(r, RoundRecord) for r in self.rounds

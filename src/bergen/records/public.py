@@ -27,6 +27,7 @@ from bergen.records.codec import (
     _Ctx,
     _int,
     _list,
+    _name,
     _obj,
     _parse_json,
     _read_source,
@@ -34,6 +35,7 @@ from bergen.records.codec import (
     _str,
     _tile,
 )
+from bergen.records.model import _is_name
 from bergen.records.rules_json import rules_from_json, rules_to_json
 from bergen.records.write import _event_json, format_json
 
@@ -79,10 +81,10 @@ class PublicRecord:
         if (
             not isinstance(self.names, tuple)
             or len(self.names) != self.match.seats
-            or not all(n is None or isinstance(n, str) for n in self.names)
+            or not all(n is None or _is_name(n) for n in self.names)
         ):
             raise RecordError(
-                f"PublicRecord: names must be one str or None per seat "
+                f"PublicRecord: names must be one str of printable characters or None per seat "
                 f"({self.match.seats}), got {_brief(self.names)}",
                 reason=RecordReason.ARGUMENT,
             )
@@ -335,7 +337,7 @@ def loads_public(text: str | bytes) -> PublicRecord:
     names: list[str | None] = []
     for i, s in enumerate(_list(obj["seats"], "seats", ctx)):
         entry = _obj(s, f"seats[{i}]", ctx, (), ("name",))
-        names.append(_str(entry["name"], f"seats[{i}].name", ctx) if "name" in entry else None)
+        names.append(_name(entry["name"], f"seats[{i}].name", ctx) if "name" in entry else None)
     hand_size = _int(obj["hand_size"], "hand_size", ctx, 1) if "hand_size" in obj else None
     scores = _scores(obj["start_scores"], "start_scores", ctx) if "start_scores" in obj else None
     rounds = _list(obj["rounds"], "rounds", ctx)

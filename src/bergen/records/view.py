@@ -43,12 +43,13 @@ from bergen.records.codec import (
     _event,
     _int,
     _list,
+    _name,
     _obj,
     _parse_json,
     _read_source,
     _str,
 )
-from bergen.records.model import RecordedAction, RecordedEvent, _argument, _is_text
+from bergen.records.model import RecordedAction, RecordedEvent, _argument, _is_name
 from bergen.records.write import _event_json, format_json
 
 __all__ = [
@@ -129,9 +130,11 @@ class ViewRecord:
         if (
             type(names) is not tuple
             or not 2 <= len(names) <= 4
-            or not all(n is None or _is_text(n) for n in names)
+            or not all(n is None or _is_name(n) for n in names)
         ):
-            raise _argument("ViewRecord", "names", "2..4 strings or None, one per seat", names)
+            raise _argument(
+                "ViewRecord", "names", "2..4 strings of printable characters or None", names
+            )
         if not _is_int(self.seat, 0, len(names) - 1):
             raise _argument("ViewRecord", "seat", f"a seat 0..{len(names) - 1}", self.seat)
         if not _is_tuple_of(self.rounds, ViewRound):
@@ -395,7 +398,7 @@ def loads_view(text: str | bytes) -> ViewRecord:
     names: list[str | None] = []
     for i, s in enumerate(_list(obj["seats"], "seats", ctx)):
         entry = _obj(s, f"seats[{i}]", ctx, (), ("name",))
-        names.append(_str(entry["name"], f"seats[{i}].name", ctx) if "name" in entry else None)
+        names.append(_name(entry["name"], f"seats[{i}].name", ctx) if "name" in entry else None)
     rounds = []
     for r, value in enumerate(_list(obj["rounds"], "rounds", ctx)):
         rctx = _Ctx(r)

@@ -220,7 +220,9 @@ class Rules:
 
     Raises:
         RulesError: when a component does not implement its protocol, every point value is 0
-            (no match could end), or the combination is
+            (no match could end), ``name``, ``version``, ``base`` or ``url`` is not printable
+            text (a newline or an escape sequence in a label shown by reports), or the
+            combination is
             unusable at every table size (hands that do not fit 28 tiles, a negative reserve,
             a target below 1). A combination that fails only at some table sizes is rejected
             by :meth:`for_table` when a round or match is created there. A reserve as large as
@@ -289,6 +291,14 @@ class Rules:
             if text is not None and (not isinstance(text, str) or len(text) > 1000):
                 raise RulesError(
                     f"{label} is a string (at most 1,000 characters) or None, got {_brief(text)}",
+                    fields=(label,),
+                )
+            # The label (name, version, base) is shown in every report and header: a newline
+            # or an escape sequence there would forge lines or move the cursor.
+            if text is not None and label != "source" and not str.isprintable(text):
+                raise RulesError(
+                    f"{label} is printable text (no newline, tab or control character), got "
+                    f"{_brief(text)}",
                     fields=(label,),
                 )
         p = self.points
