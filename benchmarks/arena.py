@@ -2,7 +2,7 @@
 process), the same bots and seed, in one run.
 
 Run from the repository root: ``python benchmarks/arena.py [--games N] [--isolated-games M]
-[--pairing-games G]``.
+[--pairing-games G] [--pairing-only]``.
 Every figure is games (matches to the target, two seats, ``classic``) per second of wall
 clock in one process (``workers=1``), the best of ``--repeat`` runs:
 
@@ -15,8 +15,9 @@ clock in one process (``workers=1``), the best of ``--repeat`` runs:
 
 First, issue 28's figures: the CPU a ``bergen bot serve greedy`` process takes from its start
 to its ``hello`` reply, and ``greedy`` against ``random`` over ``--pairing-games`` games (200)
-at one worker, in-process and isolated in turn in the same run, wall clock and CPU time (the
-arena's and its bot processes'), with their ratio.
+at one worker, in-process, isolated in protocol version 1 and isolated in version 2, in turn
+in the same run, wall clock and CPU time (the arena's and its bot processes'), with their
+ratios.
 
 Besides, the time ``RoundState.view`` takes, averaged over the decisions of a few matches (the
 part of ``in-process`` that ``plain`` does not pay).
@@ -80,33 +81,54 @@ def view_time(seed: int, repeat: int) -> float:
     return min(times) / (20 * len(states)) * 1e6
 
 
-def cpu_of(run: Callable[[], object]) -> tuple[float, float]:
-    """Wall-clock seconds and CPU seconds (this process and its children: the bot processes)
-    of one run."""
+def cpu_of(run: Callable[[], object]) -> tuple[float, float, float]:
+    """Wall-clock seconds and CPU seconds of one run: this process's, and its children's (the
+    bot processes, once reaped)."""
     before = os.times()
     t0 = time.perf_counter()
     run()
     wall = time.perf_counter() - t0
     after = os.times()
-    cpu = sum(after[i] - before[i] for i in range(4))  # user, system, children's user, system
-    return wall, cpu
+    own = after[0] - before[0] + after[1] - before[1]  # user, system
+    children = after[2] - before[2] + after[3] - before[3]
+    return wall, own, children
 
 
-def pairing(games: int, seed: int, repeat: int) -> list[tuple[str, float, float]]:
+MODES = ("in-process", "isolated v1", "isolated v2")
+"""The modes of the pairing: in-process, and isolated with the bots' processes spoken to in
+protocol version 1 (every decision a whole view) or 2 (the actions since the last decision)."""
+
+
+def run_mode(mode: str, games: int, seed: int) -> None:
+    """One arena of ``greedy`` against ``random`` in ``mode`` (see :data:`MODES`)."""
+    from bergen.protocol import ProtocolBot
+
+    defaults = ProtocolBot.__init__.__kwdefaults__
+    assert defaults is not None
+    offered = defaults["protocol"]
+    defaults["protocol"] = 1 if mode == "isolated v1" else offered
+    try:
+        run_arena(["greedy", "random"], games, 2, seed, in_process=mode == "in-process")
+    finally:
+        defaults["protocol"] = offered
+
+
+def pairing(games: int, seed: int, repeat: int) -> list[tuple[str, float, float, float]]:
     """The figures of issue 28: ``greedy`` against ``random`` over ``games`` games at one
-    worker, in-process and isolated one after the other, ``repeat`` times; per mode the best
-    wall clock and the best CPU time (the arena's and its bot processes')."""
-    best_of: dict[str, list[tuple[float, float]]] = {"in-process": [], "isolated": []}
+    worker, in each of :data:`MODES` one after the other, ``repeat`` times; per mode the best
+    wall clock, and the arena's and its bot processes' CPU time of the run with the least CPU
+    time in all."""
+    runs: dict[str, list[tuple[float, float, float]]] = {mode: [] for mode in MODES}
     for _ in range(repeat):
-        for mode in best_of:
-            best_of[mode].append(
-                cpu_of(
-                    lambda mode=mode: run_arena(  # type: ignore[misc]
-                        ["greedy", "random"], games, 2, seed, in_process=mode == "in-process"
-                    )
-                )
+        for mode in MODES:
+            runs[mode].append(
+                cpu_of(lambda mode=mode: run_mode(mode, games, seed))  # type: ignore[misc]
             )
-    return [(mode, min(w for w, _ in r), min(c for _, c in r)) for mode, r in best_of.items()]
+    out = []
+    for mode, r in runs.items():
+        _, own, children = min(r, key=lambda x: x[1] + x[2])
+        out.append((mode, min(w for w, _, _ in r), own, children))
+    return out
 
 
 def handshake_cpu(spec: str, repeat: int) -> float:
@@ -145,6 +167,11 @@ def main() -> None:
         default=200,
         help="games of greedy against random, in-process and isolated (default 200; 0: skip)",
     )
+    parser.add_argument(
+        "--pairing-only",
+        action="store_true",
+        help="print the handshake and the pairing only (issue 28's figures)",
+    )
     args = parser.parse_args()
     n, m, r, seed = args.games, args.isolated_games, args.repeat, args.seed
     print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
@@ -153,13 +180,23 @@ def main() -> None:
     )
     if args.pairing_games:
         g = args.pairing_games
-        rows = pairing(g, seed, r)
+        pairs = pairing(g, seed, r)
         print(f"greedy vs random, {g} games, workers=1, best of {r}, each mode in turn:")
-        for mode, wall, cpu in rows:
-            print(f"  {mode:<10} wall {wall:6.2f} s  CPU {cpu:6.2f} s (bot processes included)")
-        (_, w_in, c_in), (_, w_iso, c_iso) = rows
-        print(f"  isolated/in-process speed: wall {w_in / w_iso:.2f}, CPU {c_in / c_iso:.2f}")
+        for mode, wall, own, children in pairs:
+            print(
+                f"  {mode:<11} wall {wall:6.2f} s  CPU {own + children:6.2f} s "
+                f"(arena {own:.2f}, bot processes {children:.2f})"
+            )
+        (_, w_in, own_in, children_in), *others = pairs
+        for mode, w_iso, own, children in others:
+            print(
+                f"  {mode}/in-process speed: wall {w_in / w_iso:.2f}, "
+                f"CPU {(own_in + children_in) / (own + children):.2f}"
+            )
 
+    if args.pairing_only:
+        print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+        return
     rows: list[tuple[str, float, float, float]] = []
     base = best(lambda: plain(n, seed), n, r)
     for bot in ("random", "greedy"):

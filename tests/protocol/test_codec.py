@@ -173,7 +173,7 @@ def test_new_game_round_trips_and_checks_the_table():
         (b'{"type": "move", "move": "4-5L"}', "move"),
         (b'{"type": "move"}', "move"),
         (
-            b'{"type": "hello", "protocol": 2, "name": "x", "author": null, "options": {}}',
+            b'{"type": "hello", "protocol": 3, "name": "x", "author": null, "options": {}}',
             "protocol",
         ),
         (b'{"type": "hello", "protocol": 1, "name": "", "author": null, "options": {}}', "name"),

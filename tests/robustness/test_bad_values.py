@@ -86,7 +86,7 @@ from bergen.adapters import encoding
 from bergen.bots import BayesBot, ISMCTSBot, MatchEquity, OpponentModel, PIMCBot, StrategyBot
 from bergen.errors import BergenError
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
-from bergen.protocol import codec
+from bergen.protocol import codec, delta
 from bergen.records import Position
 from bergen.records import view as rview
 from bergen.rollout import rollout
@@ -296,6 +296,7 @@ VIEW_POSITION = position_text.parse_position(PLAYED.round.view(0).to_text())  # 
 HANDSHAKE = codec.Handshake(1, "b", None, (codec.BotOption("depth", "int", 1),))
 NEW_GAME = codec.NewGame(CLASSIC, 2, False, 0, 15, 1, (("depth", 2),))
 DECIDE = codec.Decide(VIEW, tuple(LEGAL), 1.0)
+NEXT = codec.Next(len(VIEW.history), (), (), VIEW.scores, tuple(LEGAL), 1.0)
 VIEW_JSON = codec.view_to_json(VIEW)
 REPLAYED = replay(PLAYED_RECORD)
 ANALYSIS = analysis.analyse(PLAYED_RECORD, seat=0, max_nodes=50)
@@ -521,6 +522,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
     **_fields(codec.Hello(), "Hello"),
     **_fields(NEW_GAME, "NewGame"),
     **_fields(DECIDE, "Decide"),
+    **_fields(NEXT, "Next"),
     **_fields(codec.MoveReply(LEGAL[0]), "MoveReply"),
     **_fields(codec.ErrorReply("illegal", "no move"), "ErrorReply"),
     # tiles, moves, sampling, rollouts
@@ -628,6 +630,13 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "encode({type: v})": lambda v: codec.encode({"type": v}),
     "hello_reply(v)": lambda v: codec.hello_reply(v),
     "new_game_request(v)": lambda v: codec.new_game_request(v),
+    "hello_request(v)": lambda v: codec.hello_request(v),
+    "next_request(v, view, legal, t)": lambda v: delta.next_request(v, VIEW, LEGAL, 1.0),
+    "next_request(previous, v, legal, t)": lambda v: delta.next_request(VIEW, v, LEGAL, 1.0),
+    "next_request(previous, view, v, t)": lambda v: delta.next_request(VIEW, VIEW, v, 1.0),
+    "next_request(previous, view, legal, v)": lambda v: delta.next_request(VIEW, VIEW, LEGAL, v),
+    "advance_view(v, next)": lambda v: delta.advance_view(v, NEXT),
+    "advance_view(view, v)": lambda v: delta.advance_view(VIEW, v),
     "decide_request(v, legal, t)": lambda v: codec.decide_request(v, LEGAL, 1.0),
     "decide_request(view, v, t)": lambda v: codec.decide_request(VIEW, v, 1.0),
     "decide_request(view, legal, v)": lambda v: codec.decide_request(VIEW, LEGAL, v),
@@ -1123,7 +1132,6 @@ EXEMPT: dict[str, str] = {
     "bergen.moves.Pass": _NO_ARGUMENTS,
     "bergen.protocol.codec.Quit": _NO_ARGUMENTS,
     "bergen.protocol.codec.Ready": _NO_ARGUMENTS,
-    "bergen.protocol.codec.hello_request": _NO_ARGUMENTS,
     "bergen.rules.components.FewestDoublesThenPips": _NO_ARGUMENTS,
     "bergen.rules.components.FewestPips": _NO_ARGUMENTS,
     "bergen.rules.components.HighestDouble": _NO_ARGUMENTS,

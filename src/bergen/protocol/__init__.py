@@ -1,7 +1,7 @@
 """The bot protocol: bots as separate programs, in any language, over JSON lines.
 
 A protocol bot is a program that reads requests on its standard input and writes replies on
-its standard output, one JSON object per line (version 1; ``docs/guides/protocol.md``).
+its standard output, one JSON object per line (versions 1 and 2; ``docs/guides/protocol.md``).
 :class:`ProtocolBot` plays such a program through bergen's :class:`~bergen.bots.Bot`
 interface, in the spirit of python-chess's ``chess.engine``: it starts the program, enforces
 the clock on the wall clock and kills the program when it fails. ``bergen bot serve SPEC``
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         MAX_REPLY_BYTES,
         MAX_REQUEST_BYTES,
         PROTOCOL_VERSION,
+        PROTOCOL_VERSIONS,
         BotOption,
         Decide,
         ErrorReply,
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
         Hello,
         MoveReply,
         NewGame,
+        Next,
         ProtocolError,
         Quit,
         Ready,
@@ -48,6 +50,7 @@ if TYPE_CHECKING:
         view_from_json,
         view_to_json,
     )
+    from bergen.protocol.delta import advance_view, next_request
     from bergen.protocol.server import bot_options, serve, serve_stdio
 
 __all__ = [
@@ -55,6 +58,7 @@ __all__ = [
     "MAX_REPLY_BYTES",
     "MAX_REQUEST_BYTES",
     "PROTOCOL_VERSION",
+    "PROTOCOL_VERSIONS",
     "QUIT_TIME",
     "BotFailure",
     "BotOption",
@@ -65,18 +69,21 @@ __all__ = [
     "Hello",
     "MoveReply",
     "NewGame",
+    "Next",
     "ProtocolBot",
     "ProtocolError",
     "Quit",
     "Ready",
     "Reply",
     "Request",
+    "advance_view",
     "bot_options",
     "decide_request",
     "encode",
     "hello_reply",
     "hello_request",
     "new_game_request",
+    "next_request",
     "parse_reply",
     "parse_request",
     "python_bot_command",
@@ -96,6 +103,7 @@ _EXPORTS: dict[str, str] = {
     "MAX_REPLY_BYTES": "bergen.protocol.codec",
     "MAX_REQUEST_BYTES": "bergen.protocol.codec",
     "PROTOCOL_VERSION": "bergen.protocol.codec",
+    "PROTOCOL_VERSIONS": "bergen.protocol.codec",
     "BotOption": "bergen.protocol.codec",
     "Decide": "bergen.protocol.codec",
     "ErrorReply": "bergen.protocol.codec",
@@ -103,6 +111,7 @@ _EXPORTS: dict[str, str] = {
     "Hello": "bergen.protocol.codec",
     "MoveReply": "bergen.protocol.codec",
     "NewGame": "bergen.protocol.codec",
+    "Next": "bergen.protocol.codec",
     "ProtocolError": "bergen.protocol.codec",
     "Quit": "bergen.protocol.codec",
     "Ready": "bergen.protocol.codec",
@@ -117,6 +126,8 @@ _EXPORTS: dict[str, str] = {
     "parse_request": "bergen.protocol.codec",
     "view_from_json": "bergen.protocol.codec",
     "view_to_json": "bergen.protocol.codec",
+    "advance_view": "bergen.protocol.delta",
+    "next_request": "bergen.protocol.delta",
     "bot_options": "bergen.protocol.server",
     "serve": "bergen.protocol.server",
     "serve_stdio": "bergen.protocol.server",

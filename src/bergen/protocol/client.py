@@ -4,7 +4,7 @@
 address space), speaks the protocol with it over its standard input and output, and enforces
 the clock by the wall clock in the parent: a reply that is late, malformed, too long or
 illegal, and a program that exits, raise :class:`BotFailure` and the program is killed. All
-reading and writing goes through one ``selectors`` loop with a deadline; no signal and no
+reading and writing goes through one ``poll`` loop with a deadline; no signal and no
 thread is used in the caller. The memory limit is set by a small wrapper the program is started
 through (:mod:`bergen.protocol._limit`), not by Python code run between ``fork`` and ``exec``,
 so that starting bots is safe in a caller with threads. POSIX only (``start_new_session``,
@@ -17,7 +17,7 @@ import contextlib
 import enum
 import os
 import resource
-import selectors
+import select
 import signal
 import subprocess
 import sys
@@ -31,7 +31,10 @@ from bergen.errors import BergenError, _brief, _printable
 from bergen.moves import Move
 from bergen.playerview import PlayerView
 from bergen.protocol.codec import (
+    _MOVE_OF_TEXT,
     MAX_REPLY_BYTES,
+    PROTOCOL_VERSION,
+    PROTOCOL_VERSIONS,
     ErrorReply,
     Handshake,
     MoveReply,
@@ -45,6 +48,7 @@ from bergen.protocol.codec import (
     new_game_request,
     parse_reply,
 )
+from bergen.protocol.delta import next_request
 from bergen.rules import Rules
 
 __all__ = [
@@ -191,6 +195,9 @@ def _memory_limit_for_child(limit: int) -> int:
     return limit if hard == resource.RLIM_INFINITY else min(limit, hard)
 
 
+_MOVE_HEAD = b'{"type":"move","move":"'
+"""How the common reply, a move written as compact JSON, begins."""
+
 _CANNOT_START = 127
 """The exit status of the memory limit's wrapper when it cannot run the program."""
 
@@ -198,7 +205,7 @@ _MEMORY_WORDS = ("MemoryError", "out of memory", "bad_alloc", "Cannot allocate m
 
 
 class ProtocolBot:
-    """A bot that is a separate program speaking the bot protocol (version 1).
+    """A bot that is a separate program speaking the bot protocol (version 1 or 2).
 
     The program is started by :meth:`start` (or the first :meth:`new_game`); :meth:`choose`
     sends the view and waits for the move on the wall clock. Any failure raises
@@ -227,6 +234,12 @@ class ProtocolBot:
             :attr:`BotFailure.stderr` is read back from it (through the open file, never by
             the path again; a descriptor open for writing only gives none). Default ``None``
             keeps the last 4096 bytes for :attr:`BotFailure.stderr` and drops the rest.
+        protocol: The newest protocol version to offer in the handshake (default
+            :data:`~bergen.protocol.PROTOCOL_VERSION`, 2): the bot answers with the version
+            the session speaks. In version 2 a decision that follows the bot's last one in
+            the same round is sent as the actions since (``next``,
+            :mod:`bergen.protocol.delta`). ``1`` sends the plain version 1 ``hello``, for a
+            bot that refuses a ``hello`` with a field it does not know.
 
     Raises:
         BotFailure: never from the constructor; see the methods.
@@ -246,6 +259,7 @@ class ProtocolBot:
         env: Mapping[str, str] | None = None,
         options: Mapping[str, int | float | bool | str] | None = None,
         stderr: str | os.PathLike[str] | int | None = None,
+        protocol: int = PROTOCOL_VERSION,
     ) -> None:
         """Store the command and the limits; nothing is started yet.
 
@@ -257,7 +271,8 @@ class ProtocolBot:
                 int above 0 or ``None``, ``cwd`` neither a path nor ``None``, ``stderr``
                 neither a path, an open file descriptor (an int of at least 0) nor ``None``,
                 ``env`` not a mapping of strings to strings, or ``options`` not a mapping of
-                strings to ints, floats, bools or strings.
+                strings to ints, floats, bools or strings, or ``protocol`` not a version
+                this library speaks (1 or 2).
         """
         if (
             isinstance(command, str | bytes)
@@ -316,6 +331,13 @@ class ProtocolBot:
                 f"{_brief(options)}",
                 field="options",
             )
+        if type(protocol) is not int or protocol not in PROTOCOL_VERSIONS:
+            raise ProtocolError(
+                f"protocol: a version this library speaks "
+                f"({', '.join(map(str, PROTOCOL_VERSIONS))}), got {_brief(protocol)}",
+                field="protocol",
+            )
+        self.protocol = protocol
         self.command = list(command)
         self._name = name
         self.move_time = move_time
@@ -333,6 +355,8 @@ class ProtocolBot:
         self._buffer = b""
         self._tail = b""
         self._seat: int | None = None
+        self._sent: PlayerView | None = None  # the view of the last decision (version 2)
+        self._poll: Any = None  # a select.poll on the bot's output, made at its start
         self._finalizer: weakref.finalize[[subprocess.Popen[bytes]], ProtocolBot] | None = None
 
     # ------------------------------------------------------------------ the Bot interface
@@ -360,18 +384,38 @@ class ProtocolBot:
         Raises:
             BotFailure: ``"start"`` when the program cannot be started; ``"timeout"``,
                 ``"exited"`` or ``"protocol"`` when the handshake does not come in
-                ``start_time`` seconds or is not a version 1 ``hello``. The program is killed.
+                ``start_time`` seconds or is not a ``hello`` of a version offered. The program
+                is killed. A bot that answers the offer of version 2 with an ``error`` of kind
+                ``protocol`` (a version 1 bot that refuses the field ``versions``) is started
+                again and greeted in version 1 alone.
             ProtocolError: when :attr:`options` names an option the bot does not declare or
                 has a value of the wrong type (the caller's mistake; the program is closed).
         """
         if self._proc is not None and self.handshake is not None:
             return self.handshake
         self._spawn()
-        reply = self._exchange(encode(hello_request()), self.start_time, "the handshake")
+        offered = tuple(range(1, self.protocol + 1))
+        what = "the handshake"
+        line = self._round_trip(encode(hello_request(offered)), self.start_time, what)
+        if len(offered) > 1 and _refuses(line):
+            # A version 1 bot that refuses a hello with a field it does not know (the offer):
+            # started again and greeted in version 1 alone.
+            self._spawn()
+            offered = (1,)
+            line = self._round_trip(
+                encode(hello_request(offered)), self.start_time, "the handshake"
+            )
+        reply = self._judge(line)
         if not isinstance(reply, Handshake):
             raise self._fail(
                 FailureReason.PROTOCOL,
                 f"answered the handshake with {_reply_name(reply)}, not hello",
+            )
+        if reply.protocol not in offered:
+            raise self._fail(
+                FailureReason.PROTOCOL,
+                f"answered the handshake with version {reply.protocol}, which was not offered "
+                f"(versions {', '.join(map(str, offered))})",
             )
         self.handshake = reply
         try:
@@ -439,6 +483,7 @@ class ProtocolBot:
             options=tuple(self._checked_options(handshake).items()),
         )
         self._seat = None
+        self._sent = None
         reply = self._exchange(encode(new_game_request(game)), self.start_time, "new_game")
         if not isinstance(reply, Ready):
             raise self._fail(
@@ -489,14 +534,28 @@ class ProtocolBot:
                 reason=FailureReason.EXITED,
                 bot=self.name,
             )
-        request = encode(decide_request(view, legal_moves, self.move_time))
-        reply = self._exchange(request, self.move_time, "its move")
+        message = None
+        if self._sent is not None and self.handshake is not None and self.handshake.protocol >= 2:
+            message = next_request(self._sent, view, legal_moves, self.move_time)
+        if message is None:
+            message = decide_request(view, legal_moves, self.move_time)
+        line = self._round_trip(encode(message), self.move_time, "its move")
+        if line.startswith(_MOVE_HEAD) and line.endswith(b'"}'):
+            # The common reply, {"type":"move","move":"5-4R"}, read without the JSON decoder.
+            known = _MOVE_OF_TEXT.get(line[len(_MOVE_HEAD) : -2].decode("ascii", "replace"))
+            if known is not None:
+                for m in legal_moves:
+                    if m == known:
+                        self._sent = view
+                        return m
+        reply = self._judge(line)
         if not isinstance(reply, MoveReply):
             raise self._fail(
                 FailureReason.PROTOCOL, f"answered decide with {_reply_name(reply)}, not move"
             )
         for m in legal_moves:
             if m == reply.move:
+                self._sent = view
                 return m
         raise self._fail(
             FailureReason.ILLEGAL,
@@ -598,12 +657,19 @@ class ProtocolBot:
             if stream is not None:
                 os.set_blocking(stream.fileno(), False)
         self._proc = proc
+        self._poll = select.poll()
+        self._poll.register(proc.stdout.fileno(), select.POLLIN)  # type: ignore[union-attr]
+        if proc.stderr is not None:
+            self._poll.register(proc.stderr.fileno(), select.POLLIN)
         # A bot dropped without close() is still killed when it is collected, or at exit.
         self._finalizer = weakref.finalize(self, _kill_group, proc)
 
     def _exchange(self, request: bytes, seconds: float | None, what: str) -> Reply:
         """Write ``request``, read one reply line by the deadline and parse it."""
-        line = self._round_trip(request, seconds, what)
+        return self._judge(self._round_trip(request, seconds, what))
+
+    def _judge(self, line: bytes) -> Reply:
+        """Parse a reply line; an ``error`` reply or a bad line is the bot's failure."""
         try:
             reply = parse_reply(line)
         except ProtocolError as e:
@@ -618,8 +684,17 @@ class ProtocolBot:
         return reply
 
     def _round_trip(self, request: bytes, seconds: float | None, what: str) -> bytes:
+        """Write ``request`` and read one reply line within ``seconds`` (``None``: no limit),
+        draining the bot's standard error meanwhile; the bot's failure when it does not come.
+
+        The request is written at once when the pipe takes it (it nearly always does: a
+        request is far smaller than a pipe's buffer), then one ``poll`` on the bot's output,
+        made at its start, waits for the reply; the rest of the request is written as the
+        pipe drains.
+        """
         proc = self._proc
-        assert proc is not None and proc.stdin and proc.stdout
+        poll = self._poll
+        assert proc is not None and proc.stdin and proc.stdout and poll is not None
         # Output before the request is output nobody asked for (a second reply, a log line):
         # read what is there already, so that it is not taken for the answer to this request.
         data = self._read(proc.stdout)
@@ -631,14 +706,12 @@ class ProtocolBot:
                 FailureReason.PROTOCOL,
                 f"wrote output nobody asked for before {what} was asked: {_brief(shown)}",
             )
-        start = time.monotonic()
-        deadline = None if seconds is None else start + seconds
-        pending = request
-        with _Selector() as sel:
-            sel.register(proc.stdin, selectors.EVENT_WRITE)
-            sel.register(proc.stdout, selectors.EVENT_READ)
-            if proc.stderr is not None:
-                sel.register(proc.stderr, selectors.EVENT_READ)
+        deadline = None if seconds is None else time.monotonic() + seconds
+        in_fd, out_fd = proc.stdin.fileno(), proc.stdout.fileno()
+        pending = self._write_some(in_fd, request, what)
+        if pending:
+            poll.register(in_fd, select.POLLOUT)
+        try:
             while True:
                 if b"\n" in self._buffer:
                     line, _, self._buffer = self._buffer.partition(b"\n")
@@ -647,25 +720,20 @@ class ProtocolBot:
                     return line
                 if len(self._buffer) > MAX_REPLY_BYTES:
                     raise self._too_long(len(self._buffer))
-                timeout = None if deadline is None else deadline - time.monotonic()
-                if timeout is not None and timeout <= 0:
-                    raise self._fail(
-                        FailureReason.TIMEOUT,
-                        f"did not answer with {what} within {seconds:g} s",
-                    )
-                for key, _ in sel.select(timeout):
-                    stream = key.fileobj
-                    if stream is proc.stdin:
-                        try:
-                            n = os.write(proc.stdin.fileno(), pending)
-                        except BlockingIOError:
-                            continue
-                        except (BrokenPipeError, OSError):
-                            raise self._exited(f"while {what} was asked") from None
-                        pending = pending[n:]
+                timeout = None
+                if deadline is not None:
+                    timeout = (deadline - time.monotonic()) * 1000
+                    if timeout <= 0:
+                        raise self._fail(
+                            FailureReason.TIMEOUT,
+                            f"did not answer with {what} within {seconds:g} s",
+                        )
+                for fd, _ in poll.poll(timeout):
+                    if fd == in_fd:
+                        pending = self._write_some(in_fd, pending, what)
                         if not pending:
-                            sel.unregister(proc.stdin)
-                    elif stream is proc.stdout:
+                            poll.unregister(in_fd)
+                    elif fd == out_fd:
                         data = self._read(proc.stdout)
                         if data is None:
                             continue
@@ -676,9 +744,23 @@ class ProtocolBot:
                         assert proc.stderr is not None
                         data = self._read(proc.stderr)
                         if data == b"":
-                            sel.unregister(proc.stderr)
+                            poll.unregister(fd)
                         elif data:
                             self._tail = (self._tail + data)[-_STDERR_TAIL:]
+        finally:
+            if pending and self._poll is poll:
+                with contextlib.suppress(KeyError, ValueError):
+                    poll.unregister(in_fd)
+
+    def _write_some(self, fd: int, data: bytes, what: str) -> bytes:
+        """Write what the pipe takes of ``data`` now; return the rest."""
+        try:
+            n = os.write(fd, data)
+        except BlockingIOError:
+            return data
+        except OSError:  # BrokenPipeError: the bot has closed its input or exited
+            raise self._exited(f"while {what} was asked") from None
+        return data[n:]
 
     @staticmethod
     def _read(stream: IO[bytes]) -> bytes | None:
@@ -790,6 +872,8 @@ class ProtocolBot:
         """SIGKILL the process group, reap the program, close the pipes."""
         proc = self._proc
         self._proc = None
+        self._poll = None
+        self._sent = None
         if self._finalizer is not None:
             self._finalizer.detach()
             self._finalizer = None
@@ -809,9 +893,13 @@ class ProtocolBot:
             self._stderr_file = None
 
 
-_Selector = getattr(selectors, "PollSelector", selectors.DefaultSelector)
-"""The selector of a round trip: ``poll`` where there is one, made and dropped without a system
-call (``epoll`` takes five per round trip: create, three registrations, close)."""
+def _refuses(line: bytes) -> bool:
+    """Whether a reply line is an ``error`` of kind ``protocol`` (a request refused)."""
+    try:
+        reply = parse_reply(line)
+    except ProtocolError:
+        return False
+    return isinstance(reply, ErrorReply) and reply.kind == "protocol"
 
 
 def _has_exited(proc: subprocess.Popen[bytes]) -> bool:

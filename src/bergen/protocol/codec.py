@@ -1,8 +1,10 @@
-"""The messages of the bot protocol, version 1, and the player view as JSON.
+"""The messages of the bot protocol, versions 1 and 2, and the player view as JSON.
 
 Every message is one JSON object on one line, with a ``"type"``. The caller sends ``hello``,
-``new_game``, ``decide`` and ``quit``; the bot answers ``hello`` with ``hello``, ``new_game``
-with ``ready`` and ``decide`` with ``move`` (or ``error``, giving up). The page
+``new_game``, ``decide`` and ``quit``, and in version 2 also ``next``; the bot answers
+``hello`` with ``hello``, ``new_game`` with ``ready`` and ``decide`` or ``next`` with ``move``
+(or ``error``, giving up). The caller's ``hello`` may offer version 2 (``"versions": [1,
+2]``); the bot's ``hello`` says the version the session speaks. The page
 ``docs/guides/protocol.md`` describes every field, with a full example session.
 
 Reading is strict: the text must be UTF-8 JSON without repeated keys, ``NaN`` or
@@ -51,6 +53,7 @@ __all__ = [
     "MAX_REPLY_BYTES",
     "MAX_REQUEST_BYTES",
     "PROTOCOL_VERSION",
+    "PROTOCOL_VERSIONS",
     "BotOption",
     "Decide",
     "ErrorReply",
@@ -58,6 +61,7 @@ __all__ = [
     "Hello",
     "MoveReply",
     "NewGame",
+    "Next",
     "ProtocolError",
     "Quit",
     "Ready",
@@ -74,8 +78,17 @@ __all__ = [
     "view_to_json",
 ]
 
-PROTOCOL_VERSION = 1
-"""The version of the protocol this library speaks."""
+PROTOCOL_VERSION = 2
+"""The newest version of the protocol this library speaks (it speaks each of
+:data:`PROTOCOL_VERSIONS`)."""
+
+PROTOCOL_VERSIONS = (1, 2)
+"""The versions of the protocol this library speaks: 1, every decision a whole view; 2, the
+first decision of a round a whole view and each later one the actions since the last."""
+
+_MAX_VERSION = 1000
+"""The highest version number a ``hello`` may offer (versions this library does not know are
+passed over)."""
 
 MAX_REQUEST_BYTES = 1 << 20
 """The longest request line a bot served by ``bergen bot serve`` reads, in bytes (1 MiB)."""
@@ -89,7 +102,7 @@ _OPTION_TYPES = {"int": int, "float": float, "bool": bool, "string": str}
 
 
 class ProtocolError(BergenError, ValueError):
-    """A protocol message that is not what version 1 of the protocol allows.
+    """A protocol message that is not what the protocol allows.
 
     Attributes:
         field: Where the fault is: ``"line"`` for the text itself (not UTF-8, not JSON, too
@@ -186,7 +199,8 @@ class Handshake:
     """What a bot says of itself in its ``hello`` reply.
 
     Args:
-        protocol: The protocol version it speaks (1).
+        protocol: The protocol version it speaks with this caller (1 or 2: one the caller
+            offered).
         name: The bot's name.
         author: Its author, or ``None``.
         options: The options it accepts (a list is copied to a tuple).
@@ -222,18 +236,41 @@ class Handshake:
 
 @attrs.frozen
 class Hello:
-    """The caller's first request: the protocol version it speaks.
+    """The caller's first request: the version of the ``hello`` message (1) and the versions
+    the caller speaks, of which the bot picks one.
+
+    Args:
+        protocol: The version of this message, 1 (every bot reads it).
+        versions: The versions the caller can speak, 1 among them (a list is copied to a
+            tuple); ``(1,)``, the default, is a version 1 caller's ``hello``.
 
     Raises:
-        ProtocolError: when ``protocol`` is not an int >= 0.
+        ProtocolError: when ``protocol`` is not an int >= 0 or ``versions`` not a tuple of
+            distinct ints 1..1000 holding 1.
     """
 
-    protocol: int = PROTOCOL_VERSION
+    protocol: int = 1
+    versions: tuple[int, ...] = attrs.field(default=(1,), converter=_as_tuple)
 
     def __attrs_post_init__(self) -> None:
-        """Check the version."""
+        """Check the version and the versions."""
         if not _is_int(self.protocol):
             raise _refused("Hello", "protocol", "an int >= 0", self.protocol)
+        v = self.versions
+        if (
+            type(v) is not tuple
+            or not all(_is_int(n, 1, _MAX_VERSION) for n in v)
+            or 1 not in v
+            or len(set(v)) != len(v)
+        ):
+            raise _refused("Hello", "versions", f"distinct ints 1..{_MAX_VERSION}, 1 among them", v)
+
+    @property
+    def spoken(self) -> int:
+        """The version a bot of this library speaks with this caller: the newest one both
+        speak.
+        """
+        return max(n for n in self.versions if n in PROTOCOL_VERSIONS)
 
 
 @attrs.frozen
@@ -330,11 +367,76 @@ class Decide:
 
 
 @attrs.frozen
+class Next:
+    """A decision request of version 2: the actions since the bot's last ``decide`` or
+    ``next`` of this round, instead of the whole view (see :mod:`bergen.protocol.delta`).
+
+    Args:
+        start: How many actions of the round's history the bot has been sent before (its last
+            view's ``history`` length): the first action here is the history's entry ``start``.
+        actions: The public actions since, oldest first (another seat's draw is only a draw;
+            a list is copied to a tuple).
+        drawn: The tiles this seat drew in ``actions``, in order (its own draws, which its view
+            names; a list is copied to a tuple).
+        scores: The match scores now, per side (a list is copied to a tuple).
+        legal_moves: The legal moves, in the engine's order (a list is copied to a tuple).
+        time: The time for this move, in seconds (``None``: no limit).
+
+    Raises:
+        ProtocolError: when a field is not of its type or out of range (``field`` names the
+            argument): ``start`` not an int 0..10**6, ``actions`` not a tuple of
+            :class:`~bergen.moves.Action` without a drawn tile, ``drawn`` not tiles,
+            ``scores`` not 1..4 ints >= 0, ``legal_moves`` not a non-empty tuple of moves,
+            ``time`` neither a finite number of seconds >= 0 nor ``None``.
+    """
+
+    start: int
+    actions: tuple[Action, ...] = attrs.field(converter=_as_tuple)
+    drawn: tuple[Tile, ...] = attrs.field(converter=_as_tuple)
+    scores: tuple[int, ...] = attrs.field(converter=_as_tuple)
+    legal_moves: tuple[Move, ...] = attrs.field(converter=_as_tuple)
+    time: float | None
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields."""
+        if not _is_int(self.start, 0, _MAX_HISTORY):
+            raise _refused("Next", "start", f"an int 0..{_MAX_HISTORY}", self.start)
+        if type(self.actions) is not tuple or not all(
+            type(a) is Action and a.drawn is None for a in self.actions
+        ):
+            raise _refused("Next", "actions", "a tuple of Action without drawn", self.actions)
+        if type(self.drawn) is not tuple or not all(type(t) is Tile for t in self.drawn):
+            raise _refused("Next", "drawn", "a tuple of Tile", self.drawn)
+        if (
+            type(self.scores) is not tuple
+            or not 1 <= len(self.scores) <= 4
+            or not all(_is_int(n, 0, _MAX_POINTS) for n in self.scores)
+        ):
+            raise _refused("Next", "scores", "1..4 ints >= 0, one per side", self.scores)
+        if (
+            type(self.legal_moves) is not tuple
+            or not self.legal_moves
+            or not all(isinstance(m, Lead | Play | Draw | Pass) for m in self.legal_moves)
+        ):
+            raise _refused("Next", "legal_moves", "a non-empty tuple of moves", self.legal_moves)
+        t = self.time
+        if t is not None and not (
+            (type(t) is int and 0 <= t <= 10**9)
+            or (type(t) is float and math.isfinite(t) and 0 <= t <= 10**9)
+        ):
+            raise _refused("Next", "time", "a finite number of seconds >= 0 or None", t)
+
+
+_MAX_HISTORY = 10**6
+"""The largest ``from`` of a ``next`` request (a round's history is far shorter)."""
+
+
+@attrs.frozen
 class Quit:
     """The caller is done: the bot exits."""
 
 
-Request = Hello | NewGame | Decide | Quit
+Request = Hello | NewGame | Decide | Next | Quit
 """A message from the caller to the bot."""
 
 
@@ -415,9 +517,28 @@ def encode(message: Mapping[str, Any]) -> bytes:
     return text.encode("ascii") + b"\n"
 
 
-def hello_request() -> dict[str, Any]:
-    """The ``hello`` request: ``{"type": "hello", "protocol": 1}``."""
-    return {"type": "hello", "protocol": PROTOCOL_VERSION}
+def hello_request(versions: Sequence[int] = (1,)) -> dict[str, Any]:
+    """The ``hello`` request: ``{"type": "hello", "protocol": 1}``, a version 1 caller's;
+    with more ``versions`` it offers them too: ``{"type": "hello", "protocol": 1, "versions":
+    [1, 2]}``.
+
+    Args:
+        versions: The versions the caller speaks, 1 among them.
+
+    Raises:
+        ProtocolError: when ``versions`` is not a sequence of distinct ints 1..1000 holding 1.
+    """
+    hello = Hello(1, tuple(_sequence_arg(versions, "versions")))
+    if hello.versions == (1,):
+        return {"type": "hello", "protocol": 1}
+    return {"type": "hello", "protocol": 1, "versions": list(hello.versions)}
+
+
+def _sequence_arg(value: object, field: str) -> Sequence[Any]:
+    """A sequence argument (not a string), else a ``ProtocolError`` naming ``field``."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise ProtocolError(f"{field}: a sequence, got {_brief(value)}", field=field)
+    return value
 
 
 def hello_reply(handshake: Handshake) -> dict[str, Any]:
@@ -1029,21 +1150,36 @@ def parse_request(line: bytes | str) -> Request:
         line: The line, with or without its newline, at most :data:`MAX_REQUEST_BYTES`.
 
     Returns:
-        A :class:`Hello`, :class:`NewGame`, :class:`Decide` or :class:`Quit`.
+        A :class:`Hello`, :class:`NewGame`, :class:`Decide`, :class:`Next` or :class:`Quit`.
 
     Raises:
-        ProtocolError: for anything that is not a version 1 request; ``field`` names where.
+        ProtocolError: for anything that is not a request of version 1 or 2; ``field`` names
+            where. A ``next`` is read on its own here; that it follows the bot's last view is
+            :func:`bergen.protocol.delta.advance_view`'s to check.
     """
     kind, obj = _message(line, MAX_REQUEST_BYTES)
+    if kind == "next":
+        return _next(obj)
     if kind == "hello":
-        _fields(obj, ("type", "protocol"), "")
+        _fields(obj, ("type", "protocol", "versions") if "versions" in obj else _HELLO, "")
         protocol = _int(obj["protocol"], "protocol", 1)
-        if protocol != PROTOCOL_VERSION:
+        if protocol != 1:
             raise ProtocolError(
-                f"protocol: version {protocol} is not spoken here (version {PROTOCOL_VERSION})",
+                f"protocol: a hello is of version 1 (it offers more in versions), got {protocol}",
                 field="protocol",
             )
-        return Hello(protocol)
+        if "versions" not in obj:
+            return Hello(1)
+        offered = _list(obj["versions"], "versions")
+        versions = tuple(
+            _int(n, f"versions[{i}]", 1, _MAX_VERSION) for i, n in enumerate(offered[:100])
+        )
+        if len(offered) > 100 or 1 not in versions or len(set(versions)) != len(versions):
+            raise ProtocolError(
+                f"versions: distinct versions, 1 among them, at most 100, got {_show(offered)}",
+                field="versions",
+            )
+        return Hello(1, versions)
     if kind == "new_game":
         _fields(
             obj,
@@ -1082,30 +1218,69 @@ def parse_request(line: bytes | str) -> Request:
     if kind == "decide":
         _fields(obj, ("type", "view", "legal_moves", "time"), "")
         view = view_from_json(obj["view"], "view")
-        legal_raw = _list(obj["legal_moves"], "legal_moves")
-        if not legal_raw:
-            raise ProtocolError("legal_moves: the list is empty", field="legal_moves")
-        legal = tuple(_move(m, f"legal_moves[{i}]") for i, m in enumerate(legal_raw))
-        if len(set(legal)) != len(legal):
-            raise ProtocolError("legal_moves: a move is listed twice", field="legal_moves")
+        legal, t = _legal_and_time(obj)
         if view.outcome is not None or view.to_move != view.seat:
             raise ProtocolError(
                 "view: a decision is asked of the seat to move in a round that goes on",
                 field="view.to_move",
             )
-        t = obj["time"]
-        if t is not None and (type(t) not in (int, float) or not t > 0 or not math.isfinite(t)):
-            raise ProtocolError(
-                f"time: seconds for the move, a number above 0 or null, got {_show(t)}",
-                field="time",
-            )
-        return Decide(view, legal, None if t is None else float(t))
+        return Decide(view, legal, t)
     if kind == "quit":
         _fields(obj, ("type",), "")
         return Quit()
     raise ProtocolError(
-        f"type: unknown request {_show(kind)} (hello, new_game, decide or quit)", field="type"
+        f"type: unknown request {_show(kind)} (hello, new_game, decide, next or quit)",
+        field="type",
     )
+
+
+_HELLO = ("type", "protocol")
+_NEXT = ("type", "from", "actions", "drawn", "scores", "legal_moves", "time")
+
+
+def _next(obj: dict[str, Any]) -> Next:
+    """A ``next`` request (version 2), read from its object."""
+    _fields(obj, _NEXT, "")
+    start = _int(obj["from"], "from", 0, _MAX_HISTORY)
+    actions = []
+    for i, a in enumerate(_list(obj["actions"], "actions")):
+        if type(a) is list and len(a) == 2:
+            seat, text = a
+            if type(seat) is int and 0 <= seat <= 3 and type(text) is str:
+                move = _MOVE_OF_TEXT.get(text)
+                if move is not None:
+                    actions.append(Action(seat, move))
+                    continue
+        raise ProtocolError(
+            f'actions[{i}]: a pair [seat 0..3, move] such as [0, "6-2L"], got {_show(a)}',
+            field=f"actions[{i}]",
+        )
+    drawn = tuple(_tile(t, f"drawn[{i}]") for i, t in enumerate(_list(obj["drawn"], "drawn")))
+    scores_raw = _list(obj["scores"], "scores")
+    if not 1 <= len(scores_raw) <= 4:
+        raise ProtocolError(
+            f"scores: one score per side, 1..4 of them, got {len(scores_raw)}", field="scores"
+        )
+    scores = tuple(_int(n, f"scores[{i}]", 0, _MAX_POINTS) for i, n in enumerate(scores_raw))
+    legal, time = _legal_and_time(obj)
+    return Next(start, tuple(actions), drawn, scores, legal, time)
+
+
+def _legal_and_time(obj: dict[str, Any]) -> tuple[tuple[Move, ...], float | None]:
+    """The ``legal_moves`` and ``time`` of a ``decide`` or ``next``, checked."""
+    legal_raw = _list(obj["legal_moves"], "legal_moves")
+    if not legal_raw:
+        raise ProtocolError("legal_moves: the list is empty", field="legal_moves")
+    legal = tuple(_move(m, f"legal_moves[{i}]") for i, m in enumerate(legal_raw))
+    if len(set(legal)) != len(legal):
+        raise ProtocolError("legal_moves: a move is listed twice", field="legal_moves")
+    t = obj["time"]
+    if t is not None and (type(t) not in (int, float) or not t > 0 or not math.isfinite(t)):
+        raise ProtocolError(
+            f"time: seconds for the move, a number above 0 or null, got {_show(t)}",
+            field="time",
+        )
+    return legal, None if t is None else float(t)
 
 
 def parse_reply(line: bytes | str) -> Reply:
@@ -1119,16 +1294,17 @@ def parse_reply(line: bytes | str) -> Reply:
         :class:`ErrorReply`.
 
     Raises:
-        ProtocolError: for anything that is not a version 1 reply; ``field`` names where.
+        ProtocolError: for anything that is not a reply of version 1 or 2 (they are the same);
+            ``field`` names where.
     """
     kind, obj = _message(line, MAX_REPLY_BYTES)
     if kind == "hello":
         _fields(obj, ("type", "protocol", "name", "author", "options"), "")
         protocol = _int(obj["protocol"], "protocol", 1)
-        if protocol != PROTOCOL_VERSION:
+        if protocol not in PROTOCOL_VERSIONS:
             raise ProtocolError(
-                f"protocol: the bot speaks version {protocol}; this client speaks version "
-                f"{PROTOCOL_VERSION}",
+                f"protocol: the bot speaks version {protocol}; this client speaks versions "
+                f"{', '.join(map(str, PROTOCOL_VERSIONS))}",
                 field="protocol",
             )
         name = _str(obj["name"], "name").strip()

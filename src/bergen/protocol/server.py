@@ -25,22 +25,27 @@ from bergen.bots import Bot, BotError, _raised_at, bot_factory, move_seconds, ta
 from bergen.bots.loading import _takes_seed
 from bergen.errors import BergenError, _brief
 from bergen.moves import Draw, Lead, Pass, Play
+from bergen.playerview import PlayerView
 from bergen.protocol.codec import (
+    _TEXT_OF_MOVE,
     MAX_REQUEST_BYTES,
-    PROTOCOL_VERSION,
     BotOption,
     Decide,
     Handshake,
     Hello,
     NewGame,
+    Next,
     ProtocolError,
     Quit,
     encode,
     hello_reply,
     parse_request,
 )
+from bergen.protocol.delta import advance_view
 
 __all__ = ["bot_options", "serve", "serve_stdio"]
+
+_MOVE_TYPES = (Lead, Play, Draw, Pass)
 
 _OPTION_KINDS: dict[type, str] = {bool: "bool", int: "int", float: "float", str: "string"}
 
@@ -188,8 +193,10 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
     except BotError as e:
         print(f"bergen bot serve: {e}", file=log)
         return 2
-    handshake = Handshake(PROTOCOL_VERSION, name.strip()[:100], None, options)
+    name = name.strip()[:100]
     option_names = {o.name: o for o in options}
+    version = 1
+    last: PlayerView | None = None  # the view of the last decide or next (version 2)
     while True:
         try:
             line = _read_line(stdin)
@@ -197,6 +204,15 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
                 return 0
             read_at = time.perf_counter()
             request = parse_request(line)
+            if isinstance(request, Next):
+                if version < 2 or last is None:
+                    raise ProtocolError(
+                        "next: a request of version 2, after a decide of this game"
+                        if version >= 2
+                        else "next: a request of version 2; this session speaks version 1",
+                        field="type",
+                    )
+                request = Decide(advance_view(last, request), request.legal_moves, request.time)
         except ProtocolError as e:
             print(f"bergen bot serve: bad request: {e}", file=log)
             _error(stdout, "protocol", str(e))
@@ -208,7 +224,8 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
             _error(stdout, "protocol", _text(e))
             return 2
         if isinstance(request, Hello):
-            _send(stdout, hello_reply(handshake))
+            version = request.spoken
+            _send(stdout, hello_reply(Handshake(version, name, None, options)))
         elif isinstance(request, NewGame):
             kwargs: dict[str, Any] = {}
             for key, value in request.options:
@@ -233,11 +250,13 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
             except BaseException as e:
                 _error(stdout, "exception", _report(log, "the bot cannot be built:", e))
                 return 1
+            last = None
             _send(stdout, {"type": "ready"})
         elif isinstance(request, Decide):
             if bot is None:
                 _error(stdout, "protocol", "decide before new_game")
                 return 2
+            last = request.view
             try:
                 if timed and request.time is not None:
                     seconds = move_seconds(request.time, time.perf_counter() - read_at)
@@ -258,7 +277,12 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], log: IO[str] | None = 
             if text is None:
                 _error(stdout, "illegal", f"the bot returned {_safe_repr(move)}, not a move")
                 return 1
-            _send(stdout, {"type": "move", "move": text})
+            known = _TEXT_OF_MOVE.get(move) if type(move) in _MOVE_TYPES else None
+            if known is not None:  # the common case, written without the JSON encoder
+                stdout.write(b'{"type":"move","move":"%s"}\n' % known.encode())
+                stdout.flush()
+            else:
+                _send(stdout, {"type": "move", "move": text})
         elif isinstance(request, Quit):
             return 0
 
