@@ -131,6 +131,75 @@ def pairing(games: int, seed: int, repeat: int) -> list[tuple[str, float, float,
     return out
 
 
+def messages(seed: int, repeat: int) -> list[tuple[str, float, float, float]]:
+    """Per decision message of ``greedy`` against ``random`` (20 games' decisions), in protocol
+    versions 1 and 2: its bytes, the caller's CPU to write it (building and encoding) and the
+    bot's to read it into a view (parsing, and in version 2 laying it on the last view), in
+    microseconds, the best of ``repeat``; one process, nothing else between the calls.
+
+    Version 2 sends a seat's first decision of a round whole (as version 1) and the others as
+    a ``next``; its figures are the average over all decisions.
+    """
+    from bergen.bots import GreedyBot, RandomBot
+    from bergen.protocol import (
+        Decide,
+        advance_view,
+        decide_request,
+        encode,
+        next_request,
+        parse_request,
+    )
+
+    bots: list[GreedyBot | RandomBot] = [GreedyBot(seed=1), RandomBot(seed=2)]
+    decisions = []
+    for task in schedule(["a", "b"], 20, 2, seed):
+        match = MatchState.new(2, CLASSIC, seed=task.deal_seed)
+        last: dict[int, object] = {}
+        while not match.is_over:
+            rnd = match.round
+            assert rnd is not None
+            legal = rnd.legal_moves()
+            if len(legal) > 1:
+                view = rnd.view(rnd.to_move)
+                decisions.append((last.get(rnd.to_move), view, legal))
+                last[rnd.to_move] = view
+                move = bots[rnd.to_move].choose(view, legal)
+            else:
+                move = legal[0]
+            match, _ = match.apply(move)
+
+    def write_v1(previous: object, view: object, legal: object) -> bytes:
+        return encode(decide_request(view, legal, 1.0))  # type: ignore[arg-type]
+
+    def write_v2(previous: object, view: object, legal: object) -> bytes:
+        message = next_request(previous, view, legal, 1.0)  # type: ignore[arg-type]
+        return encode(message or decide_request(view, legal, 1.0))  # type: ignore[arg-type]
+
+    def read(previous: object, line: bytes) -> object:
+        request = parse_request(line)
+        if isinstance(request, Decide):
+            return request.view
+        return advance_view(previous, request)  # type: ignore[arg-type]
+
+    out = []
+    for name, write in (("version 1", write_v1), ("version 2", write_v2)):
+        lines = [write(*d) for d in decisions]
+        times_w, times_r = [], []
+        for _ in range(repeat):
+            t0 = time.process_time()
+            for d in decisions:
+                write(*d)
+            times_w.append(time.process_time() - t0)
+            t0 = time.process_time()
+            for (previous, _, _), line in zip(decisions, lines, strict=True):
+                read(previous, line)
+            times_r.append(time.process_time() - t0)
+        n = len(decisions)
+        size = sum(map(len, lines)) / n
+        out.append((name, size, min(times_w) / n * 1e6, min(times_r) / n * 1e6))
+    return out
+
+
 def handshake_cpu(spec: str, repeat: int) -> float:
     """CPU milliseconds of a ``bergen bot serve SPEC`` process from its start to its ``hello``
     reply (it is sent ``quit`` at once and reaped), the best of ``repeat``."""
@@ -178,6 +247,12 @@ def main() -> None:
     print(
         f"bergen bot serve greedy: {handshake_cpu('greedy', 5):.0f} ms CPU to its hello (best of 5)"
     )
+    print("per decision message, greedy vs random (one process, hot):")
+    for name, size, write_us, read_us in messages(seed, r):
+        print(
+            f"  {name}: {size:5.0f} bytes, caller writes it in {write_us:5.1f} us, "
+            f"bot reads it in {read_us:5.1f} us"
+        )
     if args.pairing_games:
         g = args.pairing_games
         pairs = pairing(g, seed, r)

@@ -48,7 +48,7 @@ from bergen.protocol.codec import (
     new_game_request,
     parse_reply,
 )
-from bergen.protocol.delta import next_request
+from bergen.protocol.delta import _next_message
 from bergen.rules import Rules
 
 __all__ = [
@@ -536,7 +536,7 @@ class ProtocolBot:
             )
         message = None
         if self._sent is not None and self.handshake is not None and self.handshake.protocol >= 2:
-            message = next_request(self._sent, view, legal_moves, self.move_time)
+            message = _next_message(self._sent, view, legal_moves, self.move_time)
         if message is None:
             message = decide_request(view, legal_moves, self.move_time)
         line = self._round_trip(encode(message), self.move_time, "its move")

@@ -773,6 +773,11 @@ _MOVE_OF_TEXT: dict[str, Move] = {str(m): m for m in MOVES}
 """Each move by its canonical text (``"6-4L"``, ``"draw"``)."""
 _TEXT_OF_MOVE: dict[Move, str] = {m: text for text, m in _MOVE_OF_TEXT.items()}
 
+_ACTIONS: dict[tuple[int, str], Action] = {
+    (seat, text): Action(seat, move) for seat in range(4) for text, move in _MOVE_OF_TEXT.items()
+}
+"""A history entry by its seat and its move's text: read by table lookup (entries are values)."""
+
 
 def _tile(value: object, field: str) -> Tile:
     if type(value) is str:
@@ -949,9 +954,9 @@ def view_from_json(obj: object, where: str = "view") -> PlayerView:
         if type(a) is dict and len(a) == 2:
             seat_of, move_of = a.get("seat"), a.get("move")
             if type(seat_of) is int and 0 <= seat_of < seats and type(move_of) is str:
-                known = _MOVE_OF_TEXT.get(move_of)
+                known = _ACTIONS.get((seat_of, move_of))
                 if known is not None:
-                    history.append(Action(seat_of, known))
+                    history.append(known)
                     continue
         here = _at(at("history"), i)
         entry = _obj(a, here)
@@ -1246,10 +1251,10 @@ def _next(obj: dict[str, Any]) -> Next:
     for i, a in enumerate(_list(obj["actions"], "actions")):
         if type(a) is list and len(a) == 2:
             seat, text = a
-            if type(seat) is int and 0 <= seat <= 3 and type(text) is str:
-                move = _MOVE_OF_TEXT.get(text)
-                if move is not None:
-                    actions.append(Action(seat, move))
+            if type(seat) is int and type(text) is str:
+                action = _ACTIONS.get((seat, text))
+                if action is not None:
+                    actions.append(action)
                     continue
         raise ProtocolError(
             f'actions[{i}]: a pair [seat 0..3, move] such as [0, "6-2L"], got {_show(a)}',

@@ -96,6 +96,13 @@ def next_request(
         raise ProtocolError(
             f"previous: a PlayerView or None, got {_brief(previous)}", field="previous"
         )
+    return _next_message(previous, view, legal_moves, time)
+
+
+def _next_message(
+    previous: PlayerView, view: PlayerView, legal_moves: Sequence[Move], time: float | None
+) -> dict[str, Any] | None:
+    """:func:`next_request` of arguments checked already (the client's, for every decision)."""
     history, before = view.history, previous.history
     start = len(before)
     own_before = previous.own_draws
@@ -166,13 +173,17 @@ def next_request(
         return None
     if line != view.line:
         return None
+    try:
+        legal = [_TEXT_OF_MOVE[m] for m in legal_moves]
+    except (KeyError, TypeError):  # not moves: a whole decide refuses them, naming the field
+        return None
     return {
         "type": "next",
         "from": start,
         "actions": [[a.seat, _TEXT_OF_MOVE[a.move]] for a in actions],
         "drawn": [str(t) for t in drawn],
         "scores": list(view.scores),
-        "legal_moves": [_TEXT_OF_MOVE[m] for m in legal_moves],
+        "legal_moves": legal,
         "time": time,
     }
 
