@@ -10,6 +10,7 @@ from gymnasium.utils.env_checker import check_env
 from bergen import (
     CLASSIC,
     SIMPLE,
+    ArgumentError,
     BotError,
     IllegalMoveError,
     MatchState,
@@ -100,6 +101,27 @@ def test_bad_arguments() -> None:
         BergenEnv(opponents="nobody")
     with pytest.raises(RulesError):
         BergenEnv(players=3, rules=PARTNERS)
+
+
+@pytest.mark.parametrize("reward", [float("nan"), float("inf"), "x", True, [1.0]])
+def test_an_illegal_reward_that_is_not_a_finite_number_is_refused(reward: object) -> None:
+    # A NaN reward would be summed into every return silently; "x" failed only at the first
+    # illegal action, with float()'s ValueError.
+    with pytest.raises(ArgumentError, match="illegal_reward is a finite number or None"):
+        BergenEnv(illegal_reward=reward)  # type: ignore[arg-type]
+
+
+def test_a_finite_illegal_reward_of_any_number_type_is_used() -> None:
+    env = BergenEnv(players=3, illegal_reward=np.float32(-2.5))
+    env.reset(seed=1)
+    _, reward, terminated, _, info = env.step(E.N_ACTIONS)  # no action has this id
+    assert (reward, terminated, info["illegal_action"]) == (-2.5, True, True)
+
+
+@pytest.mark.parametrize("opponents", [None, 3])
+def test_opponents_that_are_no_specs_are_refused(opponents: object) -> None:
+    with pytest.raises(RulesError, match="opponents is a bot spec or a sequence of them"):
+        BergenEnv(opponents=opponents)  # type: ignore[arg-type]
 
 
 def test_render_ansi() -> None:

@@ -10,7 +10,7 @@ import pytest
 from open_spiel.python.algorithms import mcts
 from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 
-from bergen import TILES, MatchState, RulesError, replay
+from bergen import TILES, ArgumentError, MatchState, RulesError, replay
 from bergen.adapters import encoding as E
 from bergen.adapters.openspiel import BergenBot, BergenGame
 from bergen.moves import move_of
@@ -180,3 +180,20 @@ def test_bad_parameters_are_refused() -> None:
         BergenGame({"colour": "red"})
     with pytest.raises(RulesError):
         BergenGame({"players": "2"})
+
+
+def test_a_chance_outcome_that_is_no_tile_left_is_a_bergen_error() -> None:
+    # OpenSpiel calls apply_action with any int a program gives it: an outcome that is no tile
+    # left to deal is an ArgumentError (a ValueError) naming it, not a bare ValueError.
+    state = BergenGame({}).new_initial_state()
+    assert state.is_chance_node()
+    dealt = state.chance_outcomes()[0][0]
+    state.apply_action(dealt)
+    for outcome in (dealt, len(TILES), 10**9):
+        with pytest.raises(ArgumentError, match=f"chance outcome {outcome} is not a tile left"):
+            state.clone().apply_action(outcome)
+
+
+def test_the_observer_takes_no_parameters() -> None:
+    with pytest.raises(ArgumentError, match="the python_bergen observer takes no parameters"):
+        BergenGame({}).make_py_observer(None, {"x": 1})

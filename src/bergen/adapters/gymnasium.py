@@ -30,6 +30,8 @@ seed draws the next match's seed from the environment's ``np_random``.
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,7 +41,14 @@ from gymnasium import spaces
 
 from bergen.adapters import encoding as E
 from bergen.bots import Bot, load_bot
-from bergen.errors import IllegalMoveError, PositionError, Reason, RulesError
+from bergen.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    PositionError,
+    Reason,
+    RulesError,
+    _brief,
+)
 from bergen.match import MatchState
 from bergen.round import RoundState
 from bergen.rules import CLASSIC, Rules
@@ -70,9 +79,11 @@ class BergenEnv(gymnasium.Env[Observation, np.int64]):
             with ``None``, :meth:`step` raises :class:`~bergen.IllegalMoveError`.
 
     Raises:
-        RulesError: when the rules do not allow the table, the seat is not one of it, the
-            number of specs does not match the other seats, or ``render_mode`` is unknown.
+        RulesError: when the rules do not allow the table, the seat is not one of it,
+            ``opponents`` is neither a spec nor a sequence of them, the number of specs does
+            not match the other seats, or ``render_mode`` is unknown.
         BotError: when a spec names no bot.
+        ArgumentError: when ``illegal_reward`` is neither a finite number nor ``None``.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (gymnasium.Env declares it)
@@ -92,6 +103,11 @@ class BergenEnv(gymnasium.Env[Observation, np.int64]):
         rules.for_table(players)
         if type(seat) is not int or not 0 <= seat < players:
             raise RulesError(f"seat must be a seat 0..{players - 1}, got {seat!r}")
+        if not isinstance(opponents, str | Sequence):
+            raise RulesError(
+                f"opponents is a bot spec or a sequence of them, got {_brief(opponents)}",
+                fields=("opponents",),
+            )
         specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != players - 1:
             raise RulesError(f"opponents: {len(specs)} bot specs for the {players - 1} other seats")
@@ -99,6 +115,15 @@ class BergenEnv(gymnasium.Env[Observation, np.int64]):
             load_bot(spec)  # raises BotError now rather than at reset
         if render_mode not in (None, "ansi"):
             raise RulesError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if illegal_reward is not None and (
+            not isinstance(illegal_reward, numbers.Real)
+            or isinstance(illegal_reward, bool)
+            or not math.isfinite(float(illegal_reward))
+        ):
+            # A NaN or infinite reward would poison every return it is summed into.
+            raise ArgumentError(
+                f"illegal_reward is a finite number or None, got {_brief(illegal_reward)}"
+            )
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward
         self._ended = False

@@ -56,7 +56,7 @@ import pyspiel
 from bergen.adapters import encoding as E
 from bergen.bots import Bot, load_bot
 from bergen.deal import Deal
-from bergen.errors import PositionError, RulesError
+from bergen.errors import ArgumentError, PositionError, RulesError, _brief
 from bergen.events import ScoreEvent
 from bergen.match import MatchState
 from bergen.moves import DRAW
@@ -279,10 +279,12 @@ class BergenGame(pyspiel.Game):
         """An observer for ``iig_obs_type`` (OpenSpiel's default observation when ``None``).
 
         Raises:
-            ValueError: when ``params`` is given (the observer takes none).
+            ArgumentError: when ``params`` is given (the observer takes none).
         """
         if params:
-            raise ValueError(f"the python_bergen observer takes no parameters, got {params!r}")
+            raise ArgumentError(
+                f"the python_bergen observer takes no parameters, got {_brief(params)}"
+            )
         return BergenObserver(
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), self.config
         )
@@ -392,7 +394,7 @@ class BergenState(pyspiel.State):
     def _deal(self, d: _Data, tile: int) -> _Data:
         """Deal ``tile`` to the next hand, or draw it for a lead double (rules 1-2)."""
         if tile not in self._chance_tiles():
-            raise ValueError(f"chance outcome {tile} is not a tile left to deal")
+            raise ArgumentError(f"chance outcome {tile} is not a tile left to deal")
         config = d.config
         full = config.seats * config.hand_size
         if len(d.dealt) < full:
@@ -430,7 +432,7 @@ class BergenState(pyspiel.State):
         rnd = d.match.round
         assert rnd is not None  # internal: a pending draw is always in a round
         if tile not in self._chance_tiles():
-            raise ValueError(f"chance outcome {tile} is not a tile in the boneyard")
+            raise ArgumentError(f"chance outcome {tile} is not a tile in the boneyard")
         rnd = _with_next_draw(rnd, tile)
         return d.match.replace(round=rnd).apply(DRAW)
 
