@@ -71,3 +71,22 @@ def test_a_search_limit_leaves_a_decision_unsolved() -> None:
     analysis = analyse(load(WORKED), max_nodes=1)
     unsolved = [d for d in analysis.decisions if not d.forced and not d.solved]
     assert unsolved and all(d.values == () and d.loss == 0 for d in unsolved)
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--seat", "3"], f"bergen analyse: --seat 3: {WORKED} has seats 0..2"),
+        (["--seat", "-1"], f"bergen analyse: --seat -1: {WORKED} has seats 0..2"),
+        (["--max-nodes", "0"], "bergen analyse: --max-nodes is 1 or more, got 0"),
+        (["--seconds", "nan"], "bergen analyse: --seconds is a number of seconds above 0"),
+        (["--seconds", "-1"], "bergen analyse: --seconds is a number of seconds above 0"),
+    ],
+)
+def test_a_bad_option_is_named_with_exit_status_2(
+    options: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The record is fine: the option is what was wrong (it used to be blamed on the file,
+    # with the status of a rejected record, 1).
+    assert main(["analyse", str(WORKED), *options]) == 2
+    assert capsys.readouterr().err.startswith(said)

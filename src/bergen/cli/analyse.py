@@ -123,9 +123,35 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Analyse the record named by ``args.record``; print the report (or JSON)."""
+    """Analyse the record named by ``args.record``; print the report (or JSON).
+
+    Returns:
+        0; 1 when the record cannot be read or replayed; 2 for a bad option (``--seat`` not a
+        seat of the record, ``--max-nodes`` below 1, ``--seconds`` not a number of seconds
+        above 0), named in the message.
+    """
+    if args.max_nodes < 1:
+        print(f"bergen analyse: --max-nodes is 1 or more, got {args.max_nodes}", file=sys.stderr)
+        return 2
+    if args.seconds is not None and not 0 < args.seconds <= 1_000_000:  # NaN fails too
+        print(
+            f"bergen analyse: --seconds is a number of seconds above 0 (at most 1,000,000), "
+            f"got {args.seconds}",
+            file=sys.stderr,
+        )
+        return 2
     try:
         record = load(args.record)
+    except BergenError as e:
+        print(f"bergen analyse: {args.record}: {e}", file=sys.stderr)
+        return 1
+    if args.seat is not None and not 0 <= args.seat < record.seats:
+        print(
+            f"bergen analyse: --seat {args.seat}: {args.record} has seats 0..{record.seats - 1}",
+            file=sys.stderr,
+        )
+        return 2
+    try:
         analysis = analyse(record, seat=args.seat, max_nodes=args.max_nodes, seconds=args.seconds)
     except BergenError as e:
         print(f"bergen analyse: {args.record}: {e}", file=sys.stderr)
