@@ -474,3 +474,54 @@ def test_a_strict_version_1_bot_that_refuses_the_offer_is_greeted_in_version_1()
     with ProtocolBot([sys.executable, "-S", "-c", _STRICT_V1], move_time=5.0) as bot:
         assert bot.handshake is not None and bot.handshake.protocol == 1
         assert _two_decisions(bot) is None  # both decisions sent whole
+
+
+# A served greedy bot that writes down every request line it reads (for the arena test below).
+_RECORDER = """
+import sys
+from bergen.protocol.server import serve
+
+class Tee:
+    def __init__(self, stream, log):
+        self.stream, self.log = stream, log
+    def readline(self, limit=-1):
+        line = self.stream.readline(limit)
+        self.log.write(line)
+        self.log.flush()
+        return line
+
+with open(sys.argv[1], "ab") as log:
+    sys.exit(serve("greedy", Tee(sys.stdin.buffer, log), sys.stdout.buffer))
+"""
+
+
+def test_the_arena_sends_nexts_that_name_only_tiles_the_seat_sees(tmp_path) -> None:
+    from bergen.arena import run_arena
+
+    script = tmp_path / "recorder.py"
+    script.write_text(_RECORDER)
+    log = tmp_path / "requests.jsonl"
+    spec = f"cmd:{sys.executable} {script} {log}"
+    result = run_arena([spec, "random"], 4, 2, seed=5)
+    assert not result.forfeits
+    nexts = 0
+    views: dict[int, PlayerView] = {}
+    for line in log.read_bytes().splitlines():
+        request = parse_request(line)
+        if isinstance(request, NewGame):
+            views.clear()
+        elif not isinstance(request, Next):
+            if hasattr(request, "view"):
+                views[0] = request.view
+            continue
+        else:
+            nexts += 1
+            before = views[0]
+            after = advance_view(before, request)
+            seen = set(after.hand) | {p.tile for p in after.line.tiles}
+            named = {Tile(int(a), int(b)) for a, b in re.findall(rb"(\d)-(\d)", line)}
+            assert named <= seen, (named - seen, line)
+            # its drawn tiles are its own draws, named in its view
+            assert set(request.drawn) <= set(after.own_draws)
+            views[0] = after
+    assert nexts > 20
