@@ -157,3 +157,55 @@ def test_replay_reads_standard_input(
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     assert main(["replay", "-", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["format"] == "bergen-replay/1"
+
+
+def _checks(directory: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, dict[str, object]]:
+    assert main(["conformance", "--vectors", str(directory), "--json"]) == 1
+    return {r["id"]: r for r in json.loads(capsys.readouterr().out)["checks"]}
+
+
+def test_a_vector_that_is_no_record_says_why_not_round_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "invalid").mkdir()
+    (tmp_path / "broken.json").write_text("{\n")
+    (tmp_path / "invalid" / "bare.json").write_text('{"format": "bergen-record/1"}')
+    checks = _checks(tmp_path, capsys)
+    assert checks["broken.json"]["got"] == (
+        "json: malformed JSON at line 2, column 1: Expecting property name enclosed in double "
+        "quotes"
+    )
+    # An invalid vector expects an error even when it cannot be read.
+    assert checks["invalid/bare.json"]["got"] == "schema: record: missing field 'rules'"
+    assert checks["invalid/bare.json"]["expected"] == "an error (meta.expect_error is missing)"
+
+
+def test_a_malformed_perft_file_or_case_names_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = json.loads((VECTORS / "perft.json").read_text())["cases"][0]
+    cases = []
+    for name, change in [
+        ("deal-a-list", {"deal": [1]}),
+        ("hands-a-number", {"deal": {"hands": 5, "boneyard": []}}),
+        ("counts-a-string", {"counts": "123"}),
+        ("counts-negative", {"counts": [-1]}),
+    ]:
+        cases.append({**good, "name": name, **change})
+    cases.append([1, 2])
+    (tmp_path / "perft.json").write_text(json.dumps({"cases": cases}))
+    checks = _checks(tmp_path, capsys)
+    got = {key.split("#", 1)[1]: check["got"] for key, check in checks.items()}
+    assert got == {
+        "deal-a-list": 'error: deal: expected an object with "hands" and "boneyard", got [1]',
+        "hands-a-number": "error: hands: expected a list of hands, each a list of tiles, got 5",
+        # The string's digits were read as the counts 1, 2, 3.
+        "counts-a-string": "error: counts: expected a list of counts, one per depth, got '123'",
+        "counts-negative": "error: counts: expected counts of 0 or more, one per depth, got [-1]",
+        "?": "error: a case is an object (name, rules, dealer, deal, counts), got [1, 2]",
+    }
+    (tmp_path / "perft.json").write_text("[]")
+    checks = _checks(tmp_path, capsys)
+    assert checks["perft.json"]["got"] == (
+        'not a perft file: an object whose "cases" is a list of cases, got []'
+    )

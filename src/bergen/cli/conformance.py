@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bergen.deal import Deal
-from bergen.errors import BergenError, RecordError
+from bergen.errors import BergenError, RecordError, _brief, _printable
 from bergen.records import load, perft_counts, replay, rules_from_json
 from bergen.round import RoundState
 from bergen.tiles import Tile
@@ -47,9 +47,15 @@ def shipped_vectors() -> Path:
 
 def error_text(error: RecordError) -> str:
     """The place and reason of a failed replay, as vectors write ``meta.expect_error``:
-    ``"round 0, action 1: sequence"`` (0-based round and action; the reason's code).
+    ``"round 0, action 1: sequence"`` (0-based round and action; the reason's code). A record
+    that fails before any round (it cannot be read, or is not a record) has no place: its
+    reason's code and the message, ``"json: malformed JSON at line 2, column 1: ..."``.
     """
-    where = f"round {error.round}, action {error.action_index}"
+    if error.round is None:
+        return f"{error.reason.value}: {_printable(str(error))}"
+    where = f"round {error.round}"
+    if error.action_index is not None:
+        where += f", action {error.action_index}"
     return f"{where}: {error.reason.value}"
 
 
@@ -93,7 +99,7 @@ def _tags(text: object) -> list[str]:
 
 
 def _record_row(path: Path, kind: str, directory: Path) -> dict[str, Any]:
-    expected = "replays"
+    expected = "replays" if kind != "invalid" else "an error (meta.expect_error is missing)"
     tags: list[str] = []
     try:
         record = load(path)
@@ -116,12 +122,55 @@ def _record_row(path: Path, kind: str, directory: Path) -> dict[str, Any]:
     }
 
 
+def _perft_case(case: object) -> tuple[RoundState, list[int]]:
+    """The start of a perft case and its expected counts (docs/records.md, "Perft").
+
+    Raises:
+        ValueError: naming the field that is missing or of the wrong shape.
+        BergenError: for tiles, rules or a deal bergen refuses.
+    """
+
+    def field(obj: object, name: str, kind: type, what: str) -> Any:
+        if not isinstance(obj, dict) or name not in obj:
+            raise ValueError(f"the case has no field {name!r}")
+        value = obj[name]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise ValueError(f"{name}: expected {what}, got {_brief(value, 60)}")
+        return value
+
+    if not isinstance(case, dict):
+        raise ValueError(
+            f"a case is an object (name, rules, dealer, deal, counts), got {_brief(case, 60)}"
+        )
+    deal_obj = field(case, "deal", dict, 'an object with "hands" and "boneyard"')
+    hands = field(deal_obj, "hands", list, "a list of hands, each a list of tiles")
+    boneyard = field(deal_obj, "boneyard", list, "a list of tiles")
+    if not all(isinstance(h, list) for h in hands):
+        raise ValueError(
+            f"hands: expected a list of hands, each a list of tiles, got {_brief(hands, 60)}"
+        )
+    deal = Deal([[Tile.parse(t) for t in h] for h in hands], [Tile.parse(t) for t in boneyard])
+    rules = rules_from_json(field(case, "rules", dict, "a ruleset object"))
+    dealer = field(case, "dealer", int, "a seat number")
+    counts = field(case, "counts", list, "a list of counts, one per depth")
+    if not counts or not all(type(c) is int and c >= 0 for c in counts):
+        raise ValueError(
+            f"counts: expected counts of 0 or more, one per depth, got {_brief(counts, 60)}"
+        )
+    return RoundState.start(deal, rules, dealer=dealer), counts
+
+
 def _perft_rows(path: Path) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     try:
         data = json.loads(path.read_text("utf-8"))
+        if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
+            raise ValueError(
+                'not a perft file: an object whose "cases" is a list of cases, got '
+                f"{_brief(data, 60)}"
+            )
         cases = data["cases"]
-    except (OSError, ValueError, KeyError, TypeError) as e:
+    except (OSError, ValueError) as e:
         return [
             {
                 "id": path.name,
@@ -129,7 +178,7 @@ def _perft_rows(path: Path) -> list[dict[str, Any]]:
                 "name": path.name,
                 "features": [],
                 "expected": "cases",
-                "got": str(e),
+                "got": _printable(str(e)),
                 "ok": False,
             }
         ]
@@ -137,18 +186,13 @@ def _perft_rows(path: Path) -> list[dict[str, Any]]:
         name = str(case.get("name", "?")) if isinstance(case, dict) else "?"
         tags = _tags(case.get("features")) if isinstance(case, dict) else []
         try:
-            deal = Deal(
-                [[Tile.parse(t) for t in h] for h in case["deal"]["hands"]],
-                [Tile.parse(t) for t in case["deal"]["boneyard"]],
-            )
-            state = RoundState.start(deal, rules_from_json(case["rules"]), dealer=case["dealer"])
-            expected = [int(c) for c in case["counts"]]
+            state, expected = _perft_case(case)
             got = list(perft_counts(state, len(expected)))
             text = " ".join(map(str, got))
             ok = got == expected
             want = " ".join(map(str, expected))
-        except (BergenError, KeyError, TypeError, ValueError) as e:
-            text, ok, want = f"error: {e}", False, "counts"
+        except (BergenError, ValueError) as e:
+            text, ok, want = f"error: {_printable(str(e))}", False, "counts"
         rows.append(
             {
                 "id": f"{path.name}#{name}",
