@@ -82,3 +82,42 @@ def test_a_closed_pipe_ends_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.undo()
         with contextlib.suppress(OSError):
             closed.close()
+
+
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_a_seed_past_64_bits_is_an_argument_error_not_a_traceback(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main([command, "--seed", str(2**64)])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --seed: a seed is an integer of at most 64 bits" in err
+    assert "Traceback" not in err
+
+
+def test_the_largest_seeds_are_taken(capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in (2**64 - 1, -(2**64) + 1):
+        assert main(["simulate", "--players", "2", "--seed", str(seed)]) == 0
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        ("--reserve=-1", "--reserve: FixedReserve.count must be an int in 0.."),
+        ("--hand-sizes=0,0,0", "--hand-sizes: HandSizes.two must be an int in 1.."),
+        ("--points=-1,2,2,2", "--points: Points.double_header must be an int in 0.."),
+    ],
+)
+def test_a_bad_rules_value_names_its_option(
+    option: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", option]) == 1
+    assert capsys.readouterr().err.startswith(f"bergen simulate: {said}")
+
+
+def test_the_points_example_has_four_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--points", "a,b,c,d"])
+    assert "expected 4 integers like 2,3,2,2, got 'a,b,c,d'" in capsys.readouterr().err

@@ -7,6 +7,8 @@ rows of docs/rules.md, "Presets and switches".
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import TypeVar
 
 from bergen.errors import RulesError, _brief
 from bergen.rules import (
@@ -46,12 +48,35 @@ BLOCK_RULES: dict[str, BlockedHandJudge] = {
 """The built-in blocked-hand judges by their command-line name."""
 
 
+def seed_arg(text: str) -> int:
+    """An argparse type: a seed of the deals, an int of at most 64 bits (``|seed| < 2**64``,
+    what :meth:`bergen.MatchState.new` takes).
+
+    Raises:
+        argparse.ArgumentTypeError: for text that is no such int (argparse names the option
+            and exits with status 2).
+    """
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is an integer, got {_brief(text)}") from None
+    if abs(seed) >= 2**64:
+        raise argparse.ArgumentTypeError(
+            f"a seed is an integer of at most 64 bits (|seed| < 2**64), got {_brief(text)}"
+        )
+    return seed
+
+
+_INTS_EXAMPLE = {3: "6,6,5", 4: "2,3,2,2"}
+
+
 def _ints(text: str, count: int, what: str) -> tuple[int, ...]:
     try:
         values = tuple(int(p) for p in text.split(","))
     except ValueError:
+        example = _INTS_EXAMPLE.get(count, ",".join("1" * count))
         raise argparse.ArgumentTypeError(
-            f"{what}: expected {count} integers like 6,6,5, got {_brief(text)}"
+            f"{what}: expected {count} integers like {example}, got {_brief(text)}"
         ) from None
     if len(values) != count:
         raise argparse.ArgumentTypeError(
@@ -138,6 +163,19 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+T = TypeVar("T")
+
+
+def _option(option: str, make: Callable[..., T], *values: int) -> T:
+    """``make(*values)``, its :class:`RulesError` naming the command-line ``option``
+    (``--reserve: FixedReserve.count must be ...``).
+    """
+    try:
+        return make(*values)
+    except RulesError as e:
+        raise RulesError(f"{option}: {e}", fields=e.fields) from None
+
+
 def rules_from_args(args: argparse.Namespace) -> Rules:
     """Build the ruleset the parsed options describe: the preset, with each given switch changed.
 
@@ -157,7 +195,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
             )
         changes["target"] = FixedTarget(args.target)
     if args.reserve is not None:
-        changes["reserve"] = FixedReserve(args.reserve)
+        changes["reserve"] = _option("--reserve", FixedReserve, args.reserve)
     if args.no_draw:
         changes["drawing"] = False
     if args.draw_when is not None:
@@ -169,7 +207,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     if args.no_double is not None:
         changes["no_double"] = NoDouble(args.no_double)
     if args.hand_sizes is not None:
-        changes["hand_sizes"] = HandSizes(*args.hand_sizes)
+        changes["hand_sizes"] = _option("--hand-sizes", HandSizes, *args.hand_sizes)
     if args.lead is not None:
         changes["lead"] = LowestDouble() if args.lead == "lowest" else HighestDouble()
     if args.lead_tile is not None:
@@ -184,7 +222,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
                 "--points: with every value 0 nothing ever scores, so no match could end",
                 fields=("points",),
             )
-        changes["points"] = Points(*args.points)
+        changes["points"] = _option("--points", Points, *args.points)
     if args.reduction is not None:
         changes["reduction"] = NearTargetReduction() if args.reduction else NoReduction()
     if not changes:

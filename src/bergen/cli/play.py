@@ -40,7 +40,7 @@ from bergen.bots import (
 from bergen.cli._files import save_problem
 from bergen.cli._format import bot_names
 from bergen.cli._modules import import_from_cwd
-from bergen.cli.options import add_rules_arguments, rules_from_args
+from bergen.cli.options import add_rules_arguments, rules_from_args, seed_arg
 from bergen.display import _tile_text
 from bergen.errors import RulesError
 from bergen.events import EventKind, OutcomeKind, ScoreEvent
@@ -523,7 +523,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         f"({bot_names()}), package.module:Class, or cmd:PROGRAM ARGS... (a program speaking the "
         "bot protocol, as in bergen arena); arguments in brackets, e.g. 'search[playouts=800]'",
     )
-    p.add_argument("--seed", type=int, default=None, help="seed of the deals (default: random)")
+    p.add_argument(
+        "--seed", type=seed_arg, default=None, help="seed of the deals (default: random)"
+    )
     p.add_argument(
         "--save", metavar="FILE", default=None, help="write your record of the match (what you saw)"
     )

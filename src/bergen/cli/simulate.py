@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from bergen.cli._format import ends_text, event_json
-from bergen.cli.options import add_rules_arguments, rules_from_args
+from bergen.cli.options import add_rules_arguments, rules_from_args, seed_arg
 from bergen.errors import RulesError
 from bergen.match import MatchState
 from bergen.moves import Draw
@@ -148,7 +148,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--players", type=int, choices=(2, 3, 4), default=3, help="number of seats (default 3)"
     )
     sim.add_argument(
-        "--seed", type=int, default=0, help="seed of the deals and the players (default 0)"
+        "--seed", type=seed_arg, default=0, help="seed of the deals and the players (default 0)"
     )
     sim.add_argument(
         "--json",
