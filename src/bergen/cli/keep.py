@@ -334,7 +334,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _start(args: argparse.Namespace) -> Keeper:
     if args.resume:
-        record = load_public(args.resume)
+        try:
+            record = load_public(args.resume)
+        except BergenError as e:
+            raise ValueError(f"--resume {args.resume}: {e}") from None
         names = [n or f"Seat {i}" for i, n in enumerate(record.names)]
         return Keeper(record.match, names)
     names = [n.strip() for n in args.names.split(",")] if args.names else []

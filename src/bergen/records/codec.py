@@ -134,6 +134,40 @@ def _str(value: object, where: str, ctx: _Ctx) -> str:
     return value
 
 
+# The record formats bergen writes, by the start of their "format": what it is, what writes
+# one and what reads it. A reader given another kind says so (``bergen replay`` of a file that
+# ``bergen keep`` saved) instead of naming the first field that kind lacks.
+_FORMAT_KINDS = (
+    (
+        "bergen-record/",
+        "a game record (what bergen simulate --json and record_match write)",
+        "bergen replay or bergen.records.load",
+    ),
+    (
+        "bergen-public-record/",
+        "a public record (what bergen keep --save writes)",
+        "bergen keep --resume or bergen.records.public.load_public",
+    ),
+    (
+        "bergen-view-record/",
+        "a player-view record (what bergen play --save writes)",
+        "bergen.records.view.load_view and replay_view",
+    ),
+)
+
+
+def _other_format(fmt: object, wanted: str) -> str | None:
+    """The message for a record of format ``fmt`` given to the reader of ``wanted`` records
+    (``"game"``, ``"public"``, ``"player-view"``): ``"'bergen-view-record/1' is a player-view
+    record (what bergen play --save writes), not a game record: read it with ..."``; ``None``
+    for a format bergen does not write, or one of the kind wanted.
+    """
+    for prefix, kind, reader in _FORMAT_KINDS:
+        if isinstance(fmt, str) and fmt.startswith(prefix) and not kind.startswith(f"a {wanted}"):
+            return f"{_brief(fmt)} is {kind}, not a {wanted} record: read it with {reader}"
+    return None
+
+
 def _name(value: object, where: str, ctx: _Ctx) -> str:
     """A player's name: a string of printable characters (a newline or an escape sequence in a
     name would forge lines or move the cursor where the name is shown).
@@ -361,14 +395,9 @@ def record_from_json(obj: object) -> Record:
                 f"{' and '.join(RECORD_FORMATS)}",
                 RecordReason.FORMAT,
             )
-        if isinstance(fmt, str) and fmt.startswith("bergen-view-record/"):
-            # What ``bergen play --save`` writes: one seat's knowledge, not the whole game.
-            raise ctx.err(
-                "format",
-                f"{_brief(fmt)} is a player-view record (what bergen play --save writes), not a "
-                "game record: read it with bergen.records.view.load_view and replay_view",
-                RecordReason.FORMAT,
-            )
+        hint = _other_format(fmt, "game")
+        if hint is not None:
+            raise ctx.err("format", hint, RecordReason.FORMAT)
         raise ctx.err(
             "format",
             f"not a bergen record: expected {_brief(RECORD_FORMAT)} (or an earlier version), "

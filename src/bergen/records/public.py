@@ -29,6 +29,7 @@ from bergen.records.codec import (
     _list,
     _name,
     _obj,
+    _other_format,
     _parse_json,
     _read_source,
     _scores,
@@ -310,6 +311,13 @@ def loads_public(text: str | bytes) -> PublicRecord:
     """
     obj = _parse_json(text, "public record")
     ctx = _Ctx()
+    if isinstance(obj, dict) and obj.get("format") != PUBLIC_RECORD_FORMAT:
+        hint = _other_format(obj.get("format"), "public")
+        raise ctx.err(
+            "format",
+            hint or f"expected {PUBLIC_RECORD_FORMAT!r}, got {_brief(obj.get('format'))}",
+            RecordReason.FORMAT,
+        )
     obj = _obj(
         obj,
         "record",

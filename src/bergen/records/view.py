@@ -45,6 +45,7 @@ from bergen.records.codec import (
     _list,
     _name,
     _obj,
+    _other_format,
     _parse_json,
     _read_source,
     _str,
@@ -387,6 +388,13 @@ def loads_view(text: str | bytes) -> ViewRecord:
     """
     obj = _parse_json(text, "view record")
     ctx = _Ctx()
+    if isinstance(obj, dict) and obj.get("format") != VIEW_RECORD_FORMAT:
+        hint = _other_format(obj.get("format"), "player-view")
+        raise ctx.err(
+            "format",
+            hint or f"expected {VIEW_RECORD_FORMAT!r}, got {_brief(obj.get('format'))}",
+            RecordReason.FORMAT,
+        )
     obj = _obj(obj, "record", ctx, ("format", "seat", "seats", "rounds"), ())
     if obj["format"] != VIEW_RECORD_FORMAT:
         raise ctx.err(
