@@ -16,8 +16,19 @@ from bergen.cli import main
             1,
             "--target: a target is 1..10,000",
         ),
-        (["arena", "random", "random", "--workers", "100000"], 2, "--workers 1..256"),
-        (["arena", "random", "random", "--games", str(10**16)], 2, "--games must be 1..1,000,000"),
+        (
+            ["arena", "random", "random", "--workers", "100000"],
+            2,
+            "bergen arena: --workers must be 1..256, got 100000",
+        ),
+        (
+            ["arena", "random", "random", "--games", str(10**16)],
+            2,
+            f"bergen arena: --games must be 1..1,000,000, got {10**16}",
+        ),
+        # Each names the option that is wrong (both were named in one sentence).
+        (["arena", "random", "random", "--workers", "0"], 2, "--workers must be 1..256, got 0"),
+        (["arena", "random", "random", "--games", "0"], 2, "--games must be 1..1,000,000, got 0"),
         (
             ["arena", "random", "random", "--move-time", "1e7"],
             2,

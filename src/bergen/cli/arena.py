@@ -335,12 +335,13 @@ def run(args: argparse.Namespace) -> int:
     if len(args.bots) < 2:
         print("bergen arena: give two bots or more (the same bot twice is fine)", file=sys.stderr)
         return 2
-    if not 1 <= args.games <= MAX_ARENA_GAMES or not 1 <= args.workers <= MAX_WORKERS:
-        print(
-            f"bergen arena: --games must be 1..{MAX_ARENA_GAMES:,} and --workers 1..{MAX_WORKERS}",
-            file=sys.stderr,
-        )
-        return 2
+    for option, value, most in (
+        ("--games", args.games, MAX_ARENA_GAMES),
+        ("--workers", args.workers, MAX_WORKERS),
+    ):
+        if not 1 <= value <= most:
+            print(f"bergen arena: {option} must be 1..{most:,}, got {value}", file=sys.stderr)
+            return 2
     if args.partnerships and args.players != 4:
         print("bergen arena: --partnerships needs --players 4", file=sys.stderr)
         return 2
