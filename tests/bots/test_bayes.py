@@ -65,14 +65,17 @@ def test_equity_for_classic_rises_with_the_lead() -> None:
     ("players", "partnerships", "evaluation"),
     [(2, False, "match"), (2, False, "points"), (3, False, "match"), (4, True, "match")],
 )
+@pytest.mark.parametrize(("playout", "others"), [("greedy", "search"), ("ranked", "greedy")])
 def test_plays_legal_moves_and_repeats_with_its_seed(
-    players: int, partnerships: bool, evaluation: str
+    players: int, partnerships: bool, evaluation: str, playout: str, others: str
 ) -> None:
     rules = CLASSIC.replace(partnerships=partnerships)
+    kwargs = {"iterations": 30, "worlds": 8, "evaluation": evaluation}
+    kwargs |= {"playout": playout, "others": others}
     for seed in range(2):
         match = MatchState.new(players, rules, seed=seed)
-        bots = [BayesBot(s, iterations=30, worlds=8, evaluation=evaluation) for s in range(4)]
-        twins = [BayesBot(s, iterations=30, worlds=8, evaluation=evaluation) for s in range(4)]
+        bots = [BayesBot(s, **kwargs) for s in range(4)]  # type: ignore[arg-type]
+        twins = [BayesBot(s, **kwargs) for s in range(4)]  # type: ignore[arg-type]
         moves = 0
         while not match.is_over and moves < 60:
             state = match.round
@@ -95,6 +98,8 @@ def test_bad_arguments() -> None:
         {"epsilon": 2},
         {"policy": "strategy"},
         {"seconds": 0},
+        {"playout": "random"},
+        {"others": "model"},
     ):
         with pytest.raises(BotError):
             BayesBot(0, **kwargs)  # type: ignore[arg-type]

@@ -7,8 +7,10 @@ import math
 import random
 
 from bergen import CLASSIC, MatchState
+from bergen.kernel.rollout import greedy_rollout, ranked_action, rollout
 from bergen.kernel.table import Table
 from bergen.kernel.tree import SEAT, Determinization, Node, rewards, search
+from bergen.moves import action_of
 from bergen.round import RoundState
 
 
@@ -60,7 +62,7 @@ def test_the_iteration_limit_counts_iterations() -> None:
     me = state.to_move
     root = search(
         me, lambda: _true_world(state), random.Random(1).random, state.scores, 2,
-        4.0, True, [], 50, math.inf,
+        4.0, greedy_rollout, [], 50, math.inf,
     )  # fmt: skip
     # Every iteration passes through one of the observer's moves at the root.
     assert _visits(root) == 50
@@ -72,6 +74,40 @@ def test_a_deadline_past_stops_after_one_iteration() -> None:
     state = _decision(4)
     root = search(
         state.to_move, lambda: _true_world(state), random.Random(2).random, state.scores, 2,
-        4.0, False, [], -1, 0.0,
+        4.0, rollout, [], -1, 0.0,
     )  # fmt: skip
     assert _visits(root) == 1
+
+
+def test_ranked_seats_choose_greedys_moves_in_the_tree() -> None:
+    # In the true world, after each of the observer's moves the other seat replies only with
+    # a move the greedy ranking puts first (ranked_action's choices), never any other.
+    checked = ruled_out = 0
+    for seed in range(12):
+        state = _decision(seed)
+        me = state.to_move
+        other = 1 - me
+        root = search(
+            me, lambda s=state: _true_world(s), random.Random(seed).random, state.scores, 2,
+            4.0, greedy_rollout, [], 200, math.inf, 1 << other,
+        )  # fmt: skip
+        for move in state.legal_moves():
+            after, _ = state.apply(move)
+            child = root.children.get(me * SEAT + action_of(move))
+            if after.outcome is not None or after.to_move != other or child is None:
+                continue
+            if len(after.legal_moves()) < 2:
+                continue  # a forced move makes no node
+            ctx = after._context
+            firsts = {
+                ranked_action(
+                    ctx.table, ctx.boneyard, after._position, other, after.scores,
+                    random.Random(k).random,
+                )
+                for k in range(40)
+            }  # fmt: skip
+            replies = {key - other * SEAT for key in child.children}
+            assert replies and replies <= firsts
+            checked += 1
+            ruled_out += len(after.legal_moves()) > len(firsts)
+    assert checked > 10 and ruled_out > 5  # the model ruled some legal replies out

@@ -30,15 +30,17 @@ from bergen.bots.base import BotError, _check_choice, _decision_seconds, _seeded
 from bergen.bots.inference import OpponentModel, World, weighted_worlds
 from bergen.bots.ismcts import _most_visited
 from bergen.errors import _brief
-from bergen.kernel.rollout import greedy_rollout
+from bergen.kernel.rollout import greedy_rollout, ranked_rollout
 from bergen.kernel.table import Table
-from bergen.kernel.tree import Determinization, search
+from bergen.kernel.tree import Determinization, Playout, search
 from bergen.match import MatchState
 from bergen.moves import Move
 from bergen.rules import Rules
 from bergen.view import PlayerView, sampler_for
 
 __all__ = ["BayesBot", "MatchEquity"]
+
+_PLAYOUTS: dict[str, Playout] = {"greedy": greedy_rollout, "ranked": ranked_rollout}
 
 
 class MatchEquity:
@@ -202,6 +204,14 @@ class BayesBot:
             difference, as ``ismcts``).
         exploration: The UCB exploration constant, in the evaluation's unit (default 0.4 for
             ``"match"``, 4.0 points for ``"points"``).
+        playout: How the search plays a round out past its tree: ``"greedy"`` (the header worth
+            most, else a play at random: :func:`bergen.kernel.rollout.greedy_rollout`) or
+            ``"ranked"`` (every seat as the ``greedy`` bot ranks its moves:
+            :func:`bergen.kernel.rollout.ranked_rollout`).
+        others: How the seats of the other sides choose in the search's tree: ``"search"``
+            (by UCB, each looking for its own best reply, as in ``ismcts``) or ``"greedy"``
+            (as the ``greedy`` bot ranks their moves: :func:`bergen.kernel.rollout.ranked_action`;
+            the tree then searches the bot's own moves against that model of theirs).
 
     Raises:
         BotError: when an argument is not as described.
@@ -221,6 +231,8 @@ class BayesBot:
         epsilon: float = 0.1,
         evaluation: str = "match",
         exploration: float | None = None,
+        playout: str = "greedy",
+        others: str = "search",
     ) -> None:
         """Make the bot with its own generator and budget."""
         self.iterations, self.seconds = check_budget(
@@ -238,7 +250,13 @@ class BayesBot:
             or not 0 <= exploration <= 1e9
         ):
             raise BotError(f"exploration must be a number in 0..1e9, got {_brief(exploration)}")
+        if not isinstance(playout, str) or playout not in _PLAYOUTS:
+            raise BotError(f"playout is 'greedy' or 'ranked', got {_brief(playout)}")
+        if not isinstance(others, str) or others not in ("search", "greedy"):
+            raise BotError(f"others is 'search' or 'greedy', got {_brief(others)}")
         self.model = OpponentModel(policy, temperature, epsilon)
+        self.playout = playout
+        self.others = others
         self.worlds = worlds
         self.evaluation = evaluation
         self.exploration = float(exploration)
@@ -289,12 +307,23 @@ class BayesBot:
             view.scores,
             view.sides,
             self.exploration,
-            True,
+            _PLAYOUTS[self.playout],
             [] if equity is None else equity._table,
             -1 if self.iterations is None else self.iterations,
             deadline,
+            self._ranked_seats(view),
         )
         return _most_visited(view, legal_moves, root)
+
+    def _ranked_seats(self, view: PlayerView) -> int:
+        """The mask of the seats that choose by the greedy ranking in the tree (``others``)."""
+        if self.others != "greedy":
+            return 0
+        mask = 0
+        for s in range(view.seats):
+            if view.side_of(s) != view.side:
+                mask |= 1 << s
+        return mask
 
 
 def _determinize(

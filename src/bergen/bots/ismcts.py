@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from bergen.bots.base import BotError, _check_choice, _decision_seconds, check_budget
 from bergen.bots.simple import greedy_key
 from bergen.errors import _brief
+from bergen.kernel.rollout import greedy_rollout, rollout
 from bergen.kernel.tree import SEAT, Determinization, Node, search
 from bergen.moves import Move, action_of
 from bergen.round import RoundState
@@ -133,7 +134,7 @@ class ISMCTSBot:
             view.scores,
             view.sides,
             self.exploration,
-            self.policy == "greedy",
+            greedy_rollout if self.policy == "greedy" else rollout,
             [],
             -1 if self.iterations is None else self.iterations,
             deadline,

@@ -14,7 +14,7 @@ the sequence of decisions since the observer's own, as the observer sees it. Eac
    was legal when its parent was visited (not the parent's visits), since a child is not
    available in every world;
 3. *expands* one untried legal action, then *simulates* the round to its end with a playout
-   (:func:`bergen.kernel.rollout.greedy_rollout` or :func:`bergen.kernel.rollout.rollout`);
+   of :mod:`bergen.kernel.rollout`;
 4. *backpropagates*: each node on the path adds the reward of the side that made its move.
 
 A side's reward (:func:`rewards`) is the points it gains by the end of the round minus the mean
@@ -34,7 +34,7 @@ from collections.abc import Callable
 
 from bergen.kernel.actions import DRAW
 from bergen.kernel.play import IN_PLAY, Position, legal_actions, step
-from bergen.kernel.rollout import greedy_rollout, rollout
+from bergen.kernel.rollout import ranked_action
 from bergen.kernel.table import Table, match_winner, side_of
 
 SEAT = 128
@@ -44,6 +44,12 @@ DRAWN = 90
 
 Determinization = tuple[Table, tuple[int, ...], Position, int, tuple[int, ...]]
 """One world to search: ``(table, boneyard, position, seat to move, scores)``."""
+
+Playout = Callable[
+    [Table, tuple[int, ...], Position, int, tuple[int, ...], Callable[[], float]], tuple[int, ...]
+]
+"""A playout of :mod:`bergen.kernel.rollout`: ``(table, boneyard, position, seat, scores, rnd)``
+to the final scores."""
 
 
 class Node:
@@ -101,10 +107,11 @@ def search(
     start: tuple[int, ...],
     n_sides: int,
     exploration: float,
-    greedy: bool,
+    play_out: Playout,
     equity: list[list[float]],
     limit: int,
     deadline: float,
+    ranked: int = 0,
 ) -> Node:
     """Grow the tree of observer ``me`` and return its root.
 
@@ -115,12 +122,19 @@ def search(
         start: The scores per side at the decision (the points rewards' origin).
         n_sides: Sides at the table (rule 10).
         exploration: The UCB constant ``c``, in the rewards' unit.
-        greedy: Greedy playouts (else uniformly random ones).
+        play_out: The playout from the tree's new node to the round's end
+            (:func:`bergen.kernel.rollout.greedy_rollout`, :func:`~bergen.kernel.rollout.rollout`
+            or :func:`~bergen.kernel.rollout.ranked_rollout`).
         equity: The match chances for :func:`rewards` (empty: points).
         limit: The most iterations (-1: none).
         deadline: The :func:`time.perf_counter` time to stop by (``math.inf``: none): the search
             stops before an iteration that the last one's time says would end past it, after
             one at least.
+        ranked: A mask of seats (bit ``s`` for seat ``s``) that choose in the tree as the
+            ``greedy`` bot ranks their moves (:func:`bergen.kernel.rollout.ranked_action`)
+            instead of by UCB: a model of how they play, not a search of their best reply.
+            Their moves still key the tree's nodes (the observer sees them), and make no
+            expansion.
 
     Returns:
         The root: its children are the observer's moves, keyed ``me * SEAT + action``.
@@ -142,7 +156,15 @@ def search(
         while True:
             legal = legal_actions(table, boneyard, pos, seat)
             base = seat * SEAT
-            if len(legal) == 1:
+            if len(legal) > 1 and ranked >> seat & 1 and pos[1] >= 0:
+                action = ranked_action(table, boneyard, pos, seat, scores, rnd)
+                child = node.children.get(base + action)
+                if child is None:
+                    child = Node(side_of(table, seat))
+                    node.children[base + action] = child
+                node = child
+                path.append(child)
+            elif len(legal) == 1:
                 action = legal[0]
                 if action == DRAW and seat == me:  # the observer sees the tile it draws
                     key = base + DRAWN + boneyard[pos[4]]
@@ -181,12 +203,7 @@ def search(
             pos, seat, scores, outcome, _, _ = step(table, boneyard, pos, seat, scores, action)
             if expanded or outcome != IN_PLAY:
                 break  # past the new node, the playout takes over
-        if outcome != IN_PLAY:
-            final = scores
-        elif greedy:
-            final = greedy_rollout(table, boneyard, pos, seat, scores, rnd)
-        else:
-            final = rollout(table, boneyard, pos, seat, scores, rnd)
+        final = scores if outcome != IN_PLAY else play_out(table, boneyard, pos, seat, scores, rnd)
         reward = rewards(table, final, start, n_sides, equity)
         for nd in path:
             nd.visits += 1
