@@ -25,6 +25,10 @@ figures, are the same on any machine and under any load; seconds per move are me
 - *SPRT* (``--sprt A B``): a match of ``A`` against ``B`` stopped by
   :class:`bergen.tournament.SPRTTest` (``--elo0``, ``--elo1``, alpha = beta = 0.05) on the
   duplicate groups, in chunks of ``--chunk`` games, at most ``--sprt-games``.
+- *Perfect inference* (``--peek-games``): ``bayes[iterations=--peek-iterations]``'s search
+  with every world the true one (the other hands known; the tiles not yet drawn shuffled anew
+  each iteration, their order being unknowable) against ``--versus``, in duplicate pairs: what
+  an inference that always found the true hands would give that search. Not a fair bot.
 - *The cheater* (``--cheater-games``): a player that sees every tile and the boneyard's order
   and plays the exact solver's move (:func:`bergen.solver.solve`; past ``--cheater-nodes``
   positions, the greedy move) against ``--versus``, in duplicate pairs: the upper bound of what
@@ -36,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import os
 import random
 import statistics
@@ -47,8 +52,12 @@ import attrs
 
 from bergen import CLASSIC, MatchState, RoundState
 from bergen.arena import GameResult, run_arena
-from bergen.bots import GreedyBot, load_bot
+from bergen.bots import BayesBot, GreedyBot, load_bot
+from bergen.bots.ismcts import _most_visited
 from bergen.errors import SearchLimitError
+from bergen.kernel.rollout import greedy_rollout
+from bergen.kernel.tree import Determinization, search
+from bergen.moves import Move
 from bergen.rules import Rules
 from bergen.solver import solve
 from bergen.tournament import (
@@ -185,6 +194,8 @@ def multi_seats(bot: str, versus: str, args: argparse.Namespace) -> None:
         (3, CLASSIC, [bot, versus, versus], "3 seats"),
         (4, CLASSIC.replace(partnerships=True), [bot, versus, bot, versus], "partnerships"),
     ):
+        if name not in args.tables:
+            continue
         # Two entrants; the lineup fills the seats round the table: A B A at three seats would
         # seat A twice, so the 3-seat lineup is A B B: entrants (0, 1) with B in two seats.
         specs = [bot, versus]
@@ -251,6 +262,72 @@ def _cheater_move(state: RoundState, nodes: int, fallback: GreedyBot) -> tuple[o
     return solution.line[0], True
 
 
+def _peek_move(state: RoundState, bot: BayesBot, rng: random.Random) -> Move:
+    """``bot``'s search, its worlds all the true one: the other hands known, the order of the
+    tiles not yet drawn shuffled anew each iteration (perfect inference, no more)."""
+    legal = state.legal_moves()
+    if len(legal) == 1:
+        return legal[0]
+    view = state.view(state.to_move)
+    ctx = state._context
+    pos = state._position
+    drawn = pos[4]
+
+    def world() -> Determinization:
+        rest = list(ctx.boneyard[drawn:])
+        rng.shuffle(rest)
+        return ctx.table, ctx.boneyard[:drawn] + tuple(rest), pos, state.to_move, state.scores
+
+    equity = bot._equity_for(view)
+    root = search(
+        view.seat,
+        world,
+        rng.random,
+        view.scores,
+        view.sides,
+        bot.exploration,
+        greedy_rollout,
+        [] if equity is None else equity._table,
+        bot.iterations or 1000,
+        math.inf,
+    )
+    return _most_visited(view, legal, root)
+
+
+def peeker(versus: str, args: argparse.Namespace) -> None:
+    """``bayes``'s search given the true hands (not the boneyard's order) against ``versus``
+    in duplicate pairs: the bound of what perfect inference would give that search."""
+    wins = 0
+    played = 0
+    rng = random.Random(args.seed)
+    seeds = [rng.randrange(2**62) for _ in range(-(-args.peek_games // 2))]
+    for g, seed in enumerate(seeds):
+        for peek_seat in (0, 1):
+            match = MatchState.new(2, CLASSIC, seed=seed)
+            other = load_bot(versus, seed + 7)
+            bot = BayesBot(seed + 11, iterations=args.peek_iterations)
+            own = random.Random(seed + 13)
+            while not match.is_over:
+                state = match.round
+                assert state is not None
+                if state.to_move == peek_seat:
+                    move = _peek_move(state, bot, own)
+                else:
+                    move = other.choose(state.view(state.to_move), state.legal_moves())
+                match, _ = match.apply(move)
+            played += 1
+            wins += match.winner == peek_seat
+        if g % 20 == 19:
+            print(f"  peeker: {played} games, {wins} wins", file=sys.stderr, flush=True)
+    print(f"### Perfect inference (not a fair bot): against `{versus}`")
+    print()
+    print(
+        f"{played} games (duplicate pairs): `bayes[iterations={args.peek_iterations}]`'s search "
+        f"with every hand known (the boneyard's order not): win rate {_cell(wins, played)}."
+    )
+    print()
+
+
 def cheater(versus: str, args: argparse.Namespace) -> None:
     """The perfect-information cheater against ``versus`` in duplicate pairs."""
     wins = 0
@@ -300,6 +377,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=0,
         help="games at 3 seats and in partnerships, the first bot against --versus (0: none)",
     )
+    p.add_argument(
+        "--tables",
+        nargs="+",
+        choices=["3 seats", "partnerships"],
+        default=["3 seats", "partnerships"],
+        help="which tables --multi-games plays",
+    )
     p.add_argument("--versus", default="greedy")
     p.add_argument("--sprt", nargs=2, metavar=("A", "B"), help="an SPRT match of A against B")
     p.add_argument("--elo0", type=float, default=0.0)
@@ -308,6 +392,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--chunk", type=int, default=100, help="games per SPRT step")
     p.add_argument("--cheater-games", type=int, default=0)
     p.add_argument("--cheater-nodes", type=int, default=200_000)
+    p.add_argument("--peek-games", type=int, default=0)
+    p.add_argument("--peek-iterations", type=int, default=1000)
     p.add_argument("--decisions", type=int, default=0, help="positions timed per bot (0: none)")
     p.add_argument("--workers", type=int, default=1, help="processes per arena (1: this one)")
     p.add_argument("--results", default="ladder-results", help="directory of results files")
@@ -335,6 +421,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         sprt_match(args.sprt[0], args.sprt[1], args)
     if args.cheater_games:
         cheater(args.versus, args)
+    if args.peek_games:
+        peeker(args.versus, args)
     print(f"Wall time: {time.perf_counter() - t0:.0f} s; load average {os.getloadavg()[0]:.1f}.")
 
 
