@@ -133,3 +133,43 @@ def test_weighted_worlds_arguments() -> None:
             weighted_worlds(view, n, random.Random(0))  # type: ignore[arg-type]
     with pytest.raises(BotError):
         weighted_worlds(view, 1, random.Random(0), model="greedy")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_weights_are_the_models_product_over_the_others_choices(players: int) -> None:
+    # Each world's weight is the product, over the other seats' decisions of the round with two
+    # legal moves or more, of the model's probability of the move made, worked out here on the
+    # world's own states and views (RoundState.apply, move_probabilities), not by the replay.
+    from bergen.view import WorldSampler
+
+    model = OpponentModel("greedy", temperature=0.5, epsilon=0.1)
+    checked = 0
+    for seed in range(6):
+        state = MatchState.new(players, CLASSIC, seed=seed).round
+        assert state is not None
+        bots = [GreedyBot(seed=s) for s in range(players)]
+        for _ in range(3 * players):
+            if state.outcome is not None:
+                break
+            view = state.view(state.to_move)
+            state, _ = state.apply(bots[state.to_move].choose(view, state.legal_moves()))
+        if state.outcome is not None:
+            continue
+        view = state.view(0)
+        worlds = weighted_worlds(view, 12, random.Random(seed), model)
+        rng = random.Random(seed)
+        sampler = WorldSampler(view)
+        starts = [sampler.sample_start(rng) for _ in range(12)]
+        for world, start in zip(worlds, starts, strict=True):
+            want = 1.0
+            replay = start
+            for entry in view.history:
+                legal = list(replay.legal_moves())
+                if entry.seat != 0 and len(legal) > 1:
+                    probs = model.move_probabilities(replay.view(entry.seat), legal)
+                    want *= probs[legal.index(entry.move)]
+                replay, _ = replay.apply(entry.move)
+            assert math.isclose(world.likelihood, want, rel_tol=1e-12)
+            assert world.position == replay._position
+            checked += want < 1.0
+    assert checked > 20
