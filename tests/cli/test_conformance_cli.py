@@ -209,3 +209,13 @@ def test_a_malformed_perft_file_or_case_names_the_field(
     assert checks["perft.json"]["got"] == (
         'not a perft file: an object whose "cases" is a list of cases, got []'
     )
+
+
+def test_replay_names_standard_input_in_a_read_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Too large to read: the message names the source "-" like every other failure (the "-"
+    # of "UTF-8" in the message was taken for the source already named).
+    monkeypatch.setattr("sys.stdin", io.StringIO(" " * (10 * 2**20 + 1)))
+    assert main(["replay", "-"]) == 1
+    assert capsys.readouterr().err.startswith("bergen replay: -: the record is over")

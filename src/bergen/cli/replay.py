@@ -211,7 +211,8 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as e:
         message = " ".join(str(e).split())
         # A file that cannot be read is named by the message itself: name it once.
-        named = e.reason is RecordReason.READ and args.file in message
+        # ("-", standard input, is never in it: "UTF-8" holds a hyphen.)
+        named = e.reason is RecordReason.READ and args.file != "-" and args.file in message
         code = f"[{e.reason.value}]"
         if not message.endswith(code):  # every failure ends with its reason's code
             message = f"{message} {code}"
