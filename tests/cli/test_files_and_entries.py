@@ -144,3 +144,24 @@ def test_output_that_cannot_be_written_is_a_message_not_a_traceback() -> None:
     assert done.stderr == ("bergen simulate: input or output failed: No space left on device\n"), (
         done.stderr
     )
+
+
+def test_keep_reads_an_entries_file_saved_with_a_byte_order_mark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Windows editors start a UTF-8 file with a byte order mark and end lines with CR LF: the
+    # first entry read '\ufeffAnn' as a player's name.
+    moves = tmp_path / "moves.txt"
+    moves.write_bytes("\ufeffAnn 0-0\r\nBob 0-6R\r\n".encode())
+    assert main(["keep", "--names", "Ann,Bob,Cy", "--input", str(moves)]) == 0
+    out = capsys.readouterr().out
+    assert "Ann: 0-0" in out and "Bob: 0-6R" in out
+
+
+def test_keep_refuses_an_entry_that_is_not_utf8_text_by_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves = tmp_path / "moves.txt"
+    moves.write_bytes(b"Ann 0-0\n\xff\xfe\n")
+    assert main(["keep", "--names", "Ann,Bob,Cy", "--input", str(moves)]) == 1
+    assert "bergen keep: line 2: " in capsys.readouterr().err  # was a UnicodeDecodeError

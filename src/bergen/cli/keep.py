@@ -26,7 +26,7 @@ from typing import TextIO
 
 from bergen.cli._files import save_problem
 from bergen.cli.options import add_rules_arguments, rules_from_args
-from bergen.errors import BergenError
+from bergen.errors import BergenError, _printable
 from bergen.events import EventKind, OutcomeKind, ScoreEvent
 from bergen.moves import Lead
 from bergen.public import PublicRound, parse_public_move
@@ -393,7 +393,7 @@ def run(args: argparse.Namespace) -> int:
         return _loop(keeper, sys.stdin, save, script=True)
     if args.input:
         try:
-            with open(args.input, encoding="utf-8") as stream:
+            with open(args.input, encoding="utf-8-sig", errors="surrogateescape") as stream:
                 return _loop(keeper, stream, save, script=True)
         except OSError as e:
             print(f"bergen keep: cannot read {args.input}: {e.strerror}", file=sys.stderr)
@@ -433,7 +433,7 @@ def _loop(keeper: Keeper, stream: TextIO, save: str | None, *, script: bool) -> 
             shown = keeper.enter(text)
         except (BergenError, ValueError) as e:
             if script:
-                print(f"bergen keep: line {number}: {text}: {e}", file=sys.stderr)
+                print(f"bergen keep: line {number}: {_printable(text)}: {e}", file=sys.stderr)
                 return 1
             print(f"  refused: {e}", file=out)
             continue
