@@ -165,3 +165,15 @@ def test_keep_refuses_an_entry_that_is_not_utf8_text_by_its_line(
     moves.write_bytes(b"Ann 0-0\n\xff\xfe\n")
     assert main(["keep", "--names", "Ann,Bob,Cy", "--input", str(moves)]) == 1
     assert "bergen keep: line 2: " in capsys.readouterr().err  # was a UnicodeDecodeError
+
+
+@pytest.mark.parametrize("name", ["B\x1b[2Jb", "B\tb", "B\u202eb"])
+def test_keep_refuses_a_name_that_is_not_printable(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Such a name reached the screen as it was, and a public record refuses it: the first save
+    # was a traceback.
+    _stdin(monkeypatch, "Ann 0-0\n")
+    args = ["keep", "--names", f"Ann,{name},Cy", "--save", str(tmp_path / "g.json")]
+    assert main([*args, "--input", "-"]) == 2
+    assert "each a word of printable characters" in capsys.readouterr().err

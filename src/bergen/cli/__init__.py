@@ -8,6 +8,7 @@ a function taking the parsed arguments and returning the exit status.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -80,8 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # flush at exit does not fail again.
         where = repr(e.filename) if e.filename else "input or output failed"
         print(f"bergen {args.command}: {where}: {e.strerror or e}", file=sys.stderr)
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        with contextlib.suppress(OSError, ValueError):  # an output with no file descriptor
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
         return 1
     return status
 

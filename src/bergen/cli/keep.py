@@ -345,9 +345,11 @@ def _start(args: argparse.Namespace) -> Keeper:
     if names and len(names) != seats:
         raise ValueError(f"--names gives {len(names)} names for {seats} players")
     if len(set(n.lower() for n in names)) != len(names) or any(
-        not n or n.isdigit() or " " in n for n in names
+        not n or n.isdigit() or not n.isprintable() or any(c.isspace() for c in n) for n in names
     ):
-        raise ValueError("--names: distinct names, each a word that is not a number")
+        raise ValueError(
+            "--names: distinct names, each a word of printable characters that is not a number"
+        )
     taken = [n for n in names if n.lower() in _RESERVED or _is_move(n)]
     if taken:
         raise ValueError(
