@@ -159,3 +159,13 @@ def test_a_file_of_version_1_is_refused(honest: Path) -> None:
     old = _forged(honest, lambda ls: ls.__setitem__(0, lines[0]))
     with pytest.raises(ResultsFileError, match="of version 1, whose games cannot be checked"):
         run_arena(SPECS, 4, 2, results=old, resume=True, **ARGS)
+
+
+def test_a_line_that_is_no_json_says_so(honest: Path) -> None:
+    # Only json's own words were shown ("Expecting value: line 1 column 1 (char 0)"), whose
+    # "line 1" is not the file's line.
+    lines = honest.read_text().splitlines()
+    lines[2] = "\x1b[2J not json"
+    forged = honest.with_name("forged.jsonl")
+    forged.write_text("\n".join(lines) + "\n")
+    _refused(forged, 3, "line 3: not a line of JSON (Expecting value")

@@ -289,7 +289,11 @@ def _check_header(first: bytes, path: str, header: dict[str, Any]) -> None:
 def _checked_line(line: bytes, path: str, number: int, tasks: Sequence[GameTask]) -> GameResult:
     """The game's result of a line, replayed from its task's deal and checked."""
     try:
-        result = result_from_json(json.loads(line))
+        data = json.loads(line)
+    except (ValueError, RecursionError) as e:  # JSONDecodeError and UnicodeDecodeError too
+        raise _line_error(path, number, f"not a line of JSON ({e})") from None
+    try:
+        result = result_from_json(data)
     except (ValueError, RecursionError) as e:
         raise _line_error(path, number, str(e)) from None
     if result.index >= len(tasks) or result.entrants != tasks[result.index].entrants:
