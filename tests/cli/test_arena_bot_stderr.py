@@ -8,9 +8,10 @@ import re
 import stat
 from pathlib import Path
 
+import attrs
 import pytest
 
-from bergen.arena import _processes, run_arena
+from bergen.arena import _processes, play_game, run_arena, schedule
 from bergen.arena._processes import stderr_file
 from bergen.bots import BotError
 from bergen.cli import main
@@ -110,3 +111,22 @@ def test_a_link_a_bot_put_in_the_directory_is_never_followed(
 def test_a_directory_where_no_file_can_be_made_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(BotError, match=r"bot 'greedy': cannot make its stderr file '.*missing"):
         stderr_file(str(tmp_path / "missing"), "greedy")
+
+
+def test_a_file_that_cannot_be_made_forfeits_its_own_seat_not_the_one_to_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = _processes.stderr_file
+
+    def fails_for_greedy(directory: str, spec: str) -> int:
+        if spec == "greedy":
+            raise BotError(f"bot {spec!r}: cannot make its stderr file (the disk is full)")
+        return made(directory, spec)
+
+    monkeypatch.setattr(_processes, "stderr_file", fails_for_greedy)
+    for task in schedule(["greedy", "random"], 2, 2, seed=1):
+        result = play_game(attrs.evolve(task, bot_stderr=str(tmp_path)))
+        forfeit = result.forfeit
+        assert forfeit is not None and forfeit.kind == "exited"
+        assert forfeit.bot == "greedy" and "bot 'greedy': cannot make" in forfeit.detail
+        assert task.specs[forfeit.seat] == "greedy"

@@ -101,14 +101,21 @@ class _Seats:
         )
         self.old_handler = signal.signal(signal.SIGALRM, _alarm) if self.use_alarm else None
 
-    def _start_all(self) -> None:
+    def _start_all(self, asking: int) -> None:
         """Take a process for every isolated seat still without one, and start those not
         running side by side (a failure to start shows again at that seat's ``new_game``).
+        A process that cannot even be made (its ``--bot-stderr`` file) raises for the
+        ``asking`` seat only: another seat meets its own failure at its own turn.
         """
         new: list[ProtocolBot] = []
         for seat, isolated in enumerate(self.isolated):
             if isolated and self.remote[seat] is None:
-                held = self.remote[seat] = self.processes.take(self.task, seat)
+                try:
+                    held = self.remote[seat] = self.processes.take(self.task, seat)
+                except BergenError:
+                    if seat == asking:
+                        raise
+                    continue
                 if not held[0].running:
                     new.append(held[0])
         threads = [threading.Thread(target=_start_quietly, args=(b,), daemon=True) for b in new]
@@ -145,7 +152,7 @@ class _Seats:
         try:
             held = self.remote[seat]
             if held is None:
-                self._start_all()
+                self._start_all(seat)
                 held = self.remote[seat]
                 assert held is not None
             bot = held[0]
