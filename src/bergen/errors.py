@@ -8,7 +8,7 @@ not (docs/guides/app.md, "Errors, with reasons").
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, TypeGuard
 
 __all__ = [
     "AmbiguousMoveError",
@@ -358,7 +358,35 @@ default: beyond any match (targets and rule numbers are at most 10**15), and sma
 a message shows it in full."""
 
 
-def _is_int(value: object, low: int = 0, high: int = _MAX_POINTS) -> bool:
+_MYPYC = False
+"""``False``; ``True`` only to the mypy that mypyc runs for the compiled build (the hook's
+``--always-true=_MYPYC`` in pyproject.toml; ``always_false`` in its ``[tool.mypy]``)."""
+
+if not _MYPYC:
+    _Int = int
+    _OptInt = int | None
+    _Ints = tuple[int, ...]
+    _Str = str
+    _Bool = bool
+else:  # pragma: no cover - read by mypy for the compiled build only
+    # mypyc checks an argument's type at the call when it is annotated int, str or bool, and
+    # raises TypeError there; the compiled states' public methods take these instead, so that
+    # their own checks refuse a bad value with the bergen error the pure build raises.
+    _Int = object
+    _OptInt = object
+    _Ints = object
+    _Str = object
+    _Bool = object
+
+
+def _given(value: object) -> Any:
+    """``value`` as it was given, typed ``Any``: an argument of a compiled state's method (see
+    ``_Int``) passed on to a function that checks it and raises the bergen error.
+    """
+    return value
+
+
+def _is_int(value: object, low: int = 0, high: int = _MAX_POINTS) -> TypeGuard[int]:
     """Whether ``value`` is an ``int`` (not a ``bool``) in ``low .. high``."""
     return type(value) is int and low <= value <= high
 
@@ -370,7 +398,9 @@ def _is_tuple_of(value: object, kind: type) -> bool:
     return type(value) is tuple and set(map(type, value)) <= {kind}
 
 
-def _is_ints(value: object, low: int = 0, high: int = _MAX_POINTS) -> bool:
+def _is_ints(
+    value: object, low: int = 0, high: int = _MAX_POINTS
+) -> TypeGuard[tuple[int, ...]]:
     """Whether ``value`` is a ``tuple`` of ints (not bools) each in ``low .. high``."""
     if type(value) is not tuple:
         return False

@@ -8,10 +8,11 @@ the change in that side's score.
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING, ClassVar, NoReturn
 
-import attrs
+from attrs.exceptions import FrozenInstanceError
 
-from bergen.errors import _MAX_POINTS, PositionError, _bad, _is_int
+from bergen.errors import _MAX_POINTS, _MYPYC, PositionError, _bad, _Int, _is_int, _OptInt
 from bergen.tiles import Tile
 
 __all__ = ["EventKind", "Outcome", "OutcomeKind", "ScoreEvent"]
@@ -34,9 +35,19 @@ class EventKind(enum.Enum):
         return f"EventKind.{self.name}"
 
 
-@attrs.frozen
+if TYPE_CHECKING:  # the annotation of an argument checked at run time (see errors._Int)
+    if not _MYPYC:  # noqa: SIM108 - a type alias, one for each build
+        _EventKind = EventKind
+    else:  # the compiled build's mypy
+        _EventKind = object
+
+
 class ScoreEvent:
     """Points awarded to a side.
+
+    A plain immutable value (``__slots__``, compiled with the states in the compiled build):
+    assigning an attribute raises ``attrs.exceptions.FrozenInstanceError``; ``==`` and
+    ``hash`` compare the fields; it pickles and copies as its fields; ``repr`` is valid Python.
 
     Args:
         kind: What scored.
@@ -53,44 +64,89 @@ class ScoreEvent:
             :class:`~bergen.tiles.Tile` nor ``None``.
     """
 
+    __slots__ = ("base_points", "kind", "points", "seat", "side", "tile")
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "kind",
+        "seat",
+        "side",
+        "points",
+        "base_points",
+        "tile",
+    )
+
     kind: EventKind
     seat: int
     side: int
     points: int
     base_points: int
-    tile: Tile | None = None
+    tile: Tile | None
 
-    def __attrs_post_init__(self) -> None:
+    def __init__(
+        self,
+        kind: _EventKind,
+        seat: _Int,
+        side: _Int,
+        points: _Int,
+        base_points: _Int,
+        tile: Tile | None = None,
+    ) -> None:
         """Check the fields: one test of them all (events are made on every move that scores),
         then, when it fails, the test that names the field.
         """
         if not (
-            isinstance(self.kind, EventKind)
-            and self.seat.__class__ is int
-            and 0 <= self.seat <= 3
-            and self.side.__class__ is int
-            and 0 <= self.side <= 3
-            and self.points.__class__ is int
-            and 0 <= self.points <= _MAX_POINTS
-            and self.base_points.__class__ is int
-            and 0 <= self.base_points <= _MAX_POINTS
-            and (self.tile is None or isinstance(self.tile, Tile))
+            isinstance(kind, EventKind)
+            and type(seat) is int
+            and 0 <= seat <= 3
+            and type(side) is int
+            and 0 <= side <= 3
+            and type(points) is int
+            and 0 <= points <= _MAX_POINTS
+            and type(base_points) is int
+            and 0 <= base_points <= _MAX_POINTS
+            and (tile is None or isinstance(tile, Tile))
         ):
-            self._refuse()
+            _refuse_event(kind, seat, side, points, base_points, tile)
+            return  # pragma: no cover - _refuse_event always raises
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "base_points", base_points)
+        object.__setattr__(self, "tile", tile)
 
-    def _refuse(self) -> None:
-        """Raise the error naming the first field that is wrong."""
-        if not isinstance(self.kind, EventKind):
-            raise PositionError(_bad("ScoreEvent", "kind", "an EventKind", self.kind))
-        if not _is_int(self.seat, 0, 3):
-            raise PositionError(_bad("ScoreEvent", "seat", "a seat 0..3", self.seat))
-        if not _is_int(self.side, 0, 3):
-            raise PositionError(_bad("ScoreEvent", "side", "a side 0..3", self.side))
-        if not _is_int(self.points):
-            raise PositionError(_bad("ScoreEvent", "points", "an int >= 0", self.points))
-        if not _is_int(self.base_points):
-            raise PositionError(_bad("ScoreEvent", "base_points", "an int >= 0", self.base_points))
-        raise PositionError(_bad("ScoreEvent", "tile", "a Tile or None", self.tile))
+    def __setattr__(self, name: str, value: object) -> None:
+        """Refuse: an event is immutable."""
+        raise FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        """Refuse: an event is immutable."""
+        raise FrozenInstanceError()
+
+    def _fields(self) -> tuple[object, ...]:
+        """The fields, in the constructor's order."""
+        return (self.kind, self.seat, self.side, self.points, self.base_points, self.tile)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when ``other`` is a ScoreEvent with equal fields."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, ScoreEvent)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        """The hash of the fields (equal events hash alike)."""
+        return hash(("ScoreEvent", *self._fields()))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle (and copy) as the constructor's fields."""
+        return (ScoreEvent, self._fields())
+
+    def __repr__(self) -> str:
+        """Valid Python that rebuilds an equal event."""
+        return (
+            f"ScoreEvent(kind={self.kind!r}, seat={self.seat!r}, side={self.side!r}, "
+            f"points={self.points!r}, base_points={self.base_points!r}, tile={self.tile!r})"
+        )
 
     def __str__(self) -> str:
         """A stable one-line form, for example ``triple_header seat=1 side=1 points=3 tile=6-3``.
@@ -104,6 +160,23 @@ class ScoreEvent:
         )
         tile = "" if self.tile is None else f" tile={self.tile}"
         return f"{self.kind.value} seat={self.seat} side={self.side} points={pts}{tile}"
+
+
+def _refuse_event(
+    kind: object, seat: object, side: object, points: object, base_points: object, tile: object
+) -> NoReturn:
+    """Raise the error naming the first field of a :class:`ScoreEvent` that is wrong."""
+    if not isinstance(kind, EventKind):
+        raise PositionError(_bad("ScoreEvent", "kind", "an EventKind", kind))
+    if not _is_int(seat, 0, 3):
+        raise PositionError(_bad("ScoreEvent", "seat", "a seat 0..3", seat))
+    if not _is_int(side, 0, 3):
+        raise PositionError(_bad("ScoreEvent", "side", "a side 0..3", side))
+    if not _is_int(points):
+        raise PositionError(_bad("ScoreEvent", "points", "an int >= 0", points))
+    if not _is_int(base_points):
+        raise PositionError(_bad("ScoreEvent", "base_points", "an int >= 0", base_points))
+    raise PositionError(_bad("ScoreEvent", "tile", "a Tile or None", tile))
 
 
 class OutcomeKind(enum.Enum):
@@ -121,9 +194,17 @@ class OutcomeKind(enum.Enum):
         return f"OutcomeKind.{self.name}"
 
 
-@attrs.frozen
+if TYPE_CHECKING:  # the annotation of an argument checked at run time (see errors._Int)
+    if not _MYPYC:  # noqa: SIM108 - a type alias, one for each build
+        _OutcomeKind = OutcomeKind
+    else:  # the compiled build's mypy
+        _OutcomeKind = object
+
+
 class Outcome:
     """How and by whom a round ended.
+
+    A plain immutable value, as :class:`ScoreEvent` is.
 
     Args:
         kind: Going out, a block, or the target reached mid-round.
@@ -137,15 +218,52 @@ class Outcome:
             is neither an int in 0..3 nor ``None``.
     """
 
+    __slots__ = ("kind", "seat", "side")
+    __match_args__: ClassVar[tuple[str, ...]] = ("kind", "seat", "side")
+
     kind: OutcomeKind
     seat: int | None
     side: int | None
 
-    def __attrs_post_init__(self) -> None:
-        """Check the fields."""
-        if not isinstance(self.kind, OutcomeKind):
-            raise PositionError(_bad("Outcome", "kind", "an OutcomeKind", self.kind))
-        if self.seat is not None and not _is_int(self.seat, 0, 3):
-            raise PositionError(_bad("Outcome", "seat", "a seat 0..3 or None", self.seat))
-        if self.side is not None and not _is_int(self.side, 0, 3):
-            raise PositionError(_bad("Outcome", "side", "a side 0..3 or None", self.side))
+    def __init__(self, kind: _OutcomeKind, seat: _OptInt, side: _OptInt) -> None:
+        """Check the fields (see the class's Raises)."""
+        if not isinstance(kind, OutcomeKind):
+            raise PositionError(_bad("Outcome", "kind", "an OutcomeKind", kind))
+        if seat is not None and not _is_int(seat, 0, 3):
+            raise PositionError(_bad("Outcome", "seat", "a seat 0..3 or None", seat))
+        if side is not None and not _is_int(side, 0, 3):
+            raise PositionError(_bad("Outcome", "side", "a side 0..3 or None", side))
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "side", side)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Refuse: an outcome is immutable."""
+        raise FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        """Refuse: an outcome is immutable."""
+        raise FrozenInstanceError()
+
+    def _fields(self) -> tuple[object, ...]:
+        """The fields, in the constructor's order."""
+        return (self.kind, self.seat, self.side)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when ``other`` is an Outcome with equal fields."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Outcome)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        """The hash of the fields (equal outcomes hash alike)."""
+        return hash(("Outcome", *self._fields()))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle (and copy) as the constructor's fields."""
+        return (Outcome, self._fields())
+
+    def __repr__(self) -> str:
+        """Valid Python that rebuilds an equal outcome."""
+        return f"Outcome(kind={self.kind!r}, seat={self.seat!r}, side={self.side!r})"

@@ -8,26 +8,34 @@ after each round, and stops the instant a side reaches the target (or, under
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import attrs
+from attrs.exceptions import FrozenInstanceError
 
 from bergen._setup import _rules
 from bergen.deal import MAX_SHUFFLE_INDEX, Deal, _SeedStream
 from bergen.errors import (
+    _MAX_POINTS,
+    _MYPYC,
     ArgumentError,
     IllegalMoveError,
     MatchOverError,
     PositionError,
     Reason,
     _as_tuple,
+    _bad,
     _brief,
+    _given,
+    _Int,
     _is_int,
+    _is_ints,
+    _OptInt,
 )
 from bergen.events import ScoreEvent
 from bergen.kernel.deal import deal as deal_order
 from bergen.kernel.table import match_winner
+from bergen.kernel.table import sides as table_sides
 from bergen.moves import Move
 from bergen.round import RoundState, _dealt
 from bergen.rules import CLASSIC, MatchEnd, NoDouble, Rules
@@ -83,19 +91,27 @@ _FIELDS = (
 """The fields of a :class:`MatchState`, in the constructor's order."""
 
 
+if TYPE_CHECKING:  # the annotations of arguments checked at run time (see errors._Int)
+    if not _MYPYC:
+        _Round = RoundState
+        _OptRound = RoundState | None
+    else:  # the compiled build's mypy (bergen.errors._MYPYC says why)
+        _Round = object
+        _OptRound = object
+
+
 class MatchState:
     """The state of a match.
 
     Build one with :meth:`new`. With a seed, every round is dealt from it; without one,
     :meth:`start_round` takes each deal explicitly (for records and tests). The constructor
-    itself (and so :meth:`replace`) is unchecked, on purpose: :meth:`apply` makes a new
-    match state on every move (the engine's hot path), from values the round has just worked
-    out, and a check there would cost every move. A match made by hand is only as consistent
-    as the values given (the round's scores and target are the round's own); bergen itself
-    builds one only through :meth:`new`, :meth:`start_round` and :meth:`apply` (records and
-    the protocol too), which check what they take.
+    (and so :meth:`replace`) checks each field's type and range, not that the fields agree: a
+    match made by hand is only as consistent as the values given (the round's scores and
+    target are the round's own). The match states :meth:`apply` makes on every move are built
+    from the round's own values and are not checked again.
 
-    A plain immutable value (``__slots__``, not an attrs class): assigning an attribute raises
+    A plain immutable value (``__slots__``, not an attrs class; a native class in the
+    compiled build, with the same behaviour): assigning an attribute raises
     ``attrs.exceptions.FrozenInstanceError``; ``==`` and ``hash`` compare the fields below;
     it pickles and copies as those fields; :meth:`replace` takes the place of
     ``attrs.evolve``. A seeded match also carries its seed's generator from one deal to the
@@ -138,40 +154,53 @@ class MatchState:
         self,
         *,
         rules: Rules,
-        seats: int,
-        seed: int | None,
-        shuffles: int,
-        dealer: int,
+        seats: _Int,
+        seed: _OptInt,
+        shuffles: _Int,
+        dealer: _Int,
         scores: Sequence[int],
-        target: int,
-        round: RoundState | None = None,
+        target: _Int,
+        round: _OptRound = None,
         rounds: Sequence[RoundState] = (),
         redeals: Sequence[Deal] = (),
         stream: _SeedStream | None = None,
+        _trusted: bool = False,
     ) -> None:
-        """A match state of the fields given, unchecked (see the class's docstring); a list
-        given for ``scores``, ``rounds`` or ``redeals`` is copied to a tuple.
+        """A match state of the fields given, each checked for its type and range (see the
+        class's docstring); a list given for ``scores``, ``rounds`` or ``redeals`` is copied to
+        a tuple. ``_trusted`` is the engine's own: its values are not checked again.
+
+        Raises:
+            PositionError: naming the field that is not what it should be.
+            ArgumentError: for a seed that is not an int of at most 64 bits.
+            RulesError: when the rules do not allow ``seats``.
         """
-        _set = _SET
-        _set(self, "rules", rules)
-        _set(self, "seats", seats)
-        _set(self, "seed", seed)
-        _set(self, "shuffles", shuffles)
-        _set(self, "dealer", dealer)
-        _set(self, "scores", _as_tuple(scores))
-        _set(self, "target", target)
-        _set(self, "round", round)
-        _set(self, "rounds", _as_tuple(rounds))
-        _set(self, "redeals", _as_tuple(redeals))
-        _set(self, "_stream", stream)
+        if not _trusted:
+            checked = _checked_fields(
+                rules, seats, seed, shuffles, dealer, scores, target, round, rounds, redeals
+            )
+            rules, seats, seed, shuffles, dealer, scores, target, round, rounds, redeals = checked
+            if stream is not None and not isinstance(stream, _SeedStream):
+                raise PositionError(_bad("MatchState", "stream", "a seed stream or None", stream))
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "shuffles", shuffles)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "rounds", rounds)
+        object.__setattr__(self, "redeals", redeals)
+        object.__setattr__(self, "_stream", stream)
 
     def __setattr__(self, name: str, value: object) -> None:
         """Refuse: a match state is immutable."""
-        raise attrs.exceptions.FrozenInstanceError()
+        raise FrozenInstanceError()
 
     def __delattr__(self, name: str) -> None:
         """Refuse: a match state is immutable."""
-        raise attrs.exceptions.FrozenInstanceError()
+        raise FrozenInstanceError()
 
     def _fields(self) -> tuple[object, ...]:
         """The fields, in the constructor's order."""
@@ -195,11 +224,6 @@ class MatchState:
         assert isinstance(other, MatchState)
         return self._fields() == other._fields()
 
-    def __ne__(self, other: object) -> bool:
-        """Not :meth:`__eq__`."""
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
     def __hash__(self) -> int:
         """The hash of the fields (equal states hash alike)."""
         return hash((MatchState, *self._fields()))
@@ -220,7 +244,7 @@ class MatchState:
 
     def replace(self, **changes: object) -> MatchState:
         """A copy of this match state with the fields named changed: what ``attrs.evolve`` did
-        for the attrs class this was. Unchecked, as the constructor is.
+        for the attrs class this was, with the constructor's checks of each field.
 
         Args:
             changes: Any of the constructor's fields (``rules``, ``seats``, ``seed``,
@@ -228,14 +252,20 @@ class MatchState:
                 ``redeals``).
 
         Raises:
-            TypeError: for a name that is not a field.
+            ArgumentError: for a name that is not a field, or a seed that is not an int of at
+                most 64 bits.
+            PositionError: for a value the constructor refuses (the field named).
+            RulesError: when the rules do not allow the seats.
         """
         fields: dict[str, object] = dict(zip(_FIELDS, self._fields(), strict=True))
         for name in changes:
             if name not in fields:
-                raise TypeError(f"MatchState.replace() got an unexpected field {name!r}")
+                raise ArgumentError(
+                    f"MatchState.replace: {_brief(name)} is not a field; the fields are "
+                    f"{', '.join(_FIELDS)}"
+                )
         fields.update(changes)
-        return MatchState(**fields, stream=self._stream)  # type: ignore[arg-type]
+        return _made(*_checked_fields(*fields.values()), self._stream)
 
     @property
     def is_over(self) -> bool:
@@ -245,13 +275,13 @@ class MatchState:
     @classmethod
     def new(
         cls,
-        seats: int,
+        seats: _Int,
         rules: Rules = CLASSIC,
         *,
-        seed: int | None = None,
-        dealer: int = 0,
+        seed: _OptInt = None,
+        dealer: _Int = 0,
         scores: Sequence[int] | None = None,
-        shuffles: int = 0,
+        shuffles: _Int = 0,
     ) -> MatchState:
         """Start a match, dealing the first round when a seed is given.
 
@@ -276,7 +306,8 @@ class MatchState:
             PositionError: for a bad dealer, shuffle index or scores.
             ArgumentError: for a seed that is not an int of at most 64 bits.
         """
-        table = _rules(rules).for_table(seats)
+        table = _rules(rules).for_table(_given(seats))
+        seats = table.seats
         if type(dealer) is not int or not 0 <= dealer < seats:
             raise PositionError(f"dealer must be a seat 0..{seats - 1}, got {_brief(dealer)}")
         if seed is not None and (type(seed) is not int or seed.bit_length() > 64):
@@ -303,9 +334,7 @@ class MatchState:
         return state._deal_from_seed() if seed is not None else state
 
     @classmethod
-    def from_round(
-        cls, state: RoundState, *, seed: int | None = None, shuffles: int = 0
-    ) -> MatchState:
+    def from_round(cls, state: _Round, *, seed: _OptInt = None, shuffles: _Int = 0) -> MatchState:
         """A match whose current round is ``state``: a set-up position
         (:meth:`RoundState.from_position`, :meth:`RoundState.from_text`) or any round.
 
@@ -419,9 +448,34 @@ class MatchState:
                 f"the deal has {deal.seats} hands; this match has {self.seats} seats"
             )
         if not deal.has_double and self.rules.no_double is NoDouble.REDEAL:
-            return self.replace(redeals=(*self.redeals, deal))
+            return self._with(self.round, self.rounds, self.scores, (*self.redeals, deal))
         rnd = RoundState.start(deal, self.rules, dealer=self.dealer, scores=self.scores)
-        return self.replace(round=rnd)
+        return self._with(rnd, self.rounds, self.scores, self.redeals)
+
+    def _with(
+        self,
+        round: RoundState | None,
+        rounds: tuple[RoundState, ...],
+        scores: tuple[int, ...],
+        redeals: tuple[Deal, ...],
+        dealer: int | None = None,
+    ) -> MatchState:
+        """This match with the round in play, the finished rounds, the scores, the redeals and
+        (when given) the dealer changed: the engine's own values, not checked again.
+        """
+        return _made(
+            self.rules,
+            self.seats,
+            self.seed,
+            self.shuffles,
+            self.dealer if dealer is None else dealer,
+            scores,
+            self.target,
+            round,
+            rounds,
+            redeals,
+            self._stream,
+        )
 
     def _deal_from_seed(self) -> MatchState:
         return self._dealt(self.rounds, self.scores, self.dealer)
@@ -465,9 +519,7 @@ class MatchState:
             )
         raise PositionError(f"no double in {_MAX_REDEALS} deals")  # pragma: no cover
 
-    def apply(
-        self, move: Move, seat: int | None = None
-    ) -> tuple[MatchState, tuple[ScoreEvent, ...]]:
+    def apply(self, move: Move, seat: _OptInt = None) -> tuple[MatchState, tuple[ScoreEvent, ...]]:
         """Make a move in the current round.
 
         When the round ends and no side has reached the target, the deal passes left and, for a
@@ -499,7 +551,7 @@ class MatchState:
             raise IllegalMoveError(
                 f"{move}: no round is in play; deal one with start_round",
                 move=move,
-                seat=-1 if seat is None else seat,
+                seat=-1 if seat is None else _given(seat),
                 reason=Reason.ROUND_OVER,
             )
         rnd, events = rnd.apply(move, seat)
@@ -526,10 +578,10 @@ class MatchState:
         decided = match_winner(scores, self.target, self._round_end, True) >= 0
         if not decided and self.seed is not None:  # deal the next round now
             return self._dealt(rounds, scores, dealer), events
-        state = self.replace(round=None, rounds=rounds, scores=scores)
+        state = self._with(None, rounds, scores, self.redeals)
         if state.is_over:
             return state, events
-        return state.replace(dealer=dealer), events
+        return self._with(None, rounds, scores, self.redeals, dealer), events
 
     def play_out(self, moves: Sequence[Move]) -> tuple[MatchState, tuple[ScoreEvent, ...]]:
         """Apply several moves in order (seeded matches deal between rounds).
@@ -554,34 +606,6 @@ class MatchState:
         return state, tuple(out)
 
 
-_SET = object.__setattr__
-
-
-def _slot_setter(name: str) -> Callable[[MatchState, Any], None]:
-    """The setter of MatchState's slot ``name`` (how a new state is filled, its
-    ``__setattr__`` refusing every assignment).
-    """
-    setter: Callable[[MatchState, Any], None] = MatchState.__dict__[name].__set__
-    return setter
-
-
-_SETTERS = tuple([_slot_setter(name) for name in (*_FIELDS, "_stream")])
-(
-    _SET_RULES,
-    _SET_SEATS,
-    _SET_SEED,
-    _SET_SHUFFLES,
-    _SET_DEALER,
-    _SET_SCORES,
-    _SET_TARGET,
-    _SET_ROUND,
-    _SET_ROUNDS,
-    _SET_REDEALS,
-    _SET_STREAM,
-) = _SETTERS
-_new_state = object.__new__
-
-
 def _made(
     rules: Rules,
     seats: int,
@@ -595,20 +619,106 @@ def _made(
     redeals: tuple[Deal, ...],
     stream: _SeedStream | None,
 ) -> MatchState:
-    """A new match state of these fields (the engine's own values, tuples already)."""
-    state: MatchState = _new_state(MatchState)
-    _SET_RULES(state, rules)
-    _SET_SEATS(state, seats)
-    _SET_SEED(state, seed)
-    _SET_SHUFFLES(state, shuffles)
-    _SET_DEALER(state, dealer)
-    _SET_SCORES(state, scores)
-    _SET_TARGET(state, target)
-    _SET_ROUND(state, round)
-    _SET_ROUNDS(state, rounds)
-    _SET_REDEALS(state, redeals)
-    _SET_STREAM(state, stream)
-    return state
+    """A new match state of these fields (the engine's own values, tuples already; not
+    checked again).
+    """
+    return MatchState(
+        rules=rules,
+        seats=seats,
+        seed=seed,
+        shuffles=shuffles,
+        dealer=dealer,
+        scores=scores,
+        target=target,
+        round=round,
+        rounds=rounds,
+        redeals=redeals,
+        stream=stream,
+        _trusted=True,
+    )
+
+
+def _checked_fields(
+    rules: object,
+    seats: object,
+    seed: object,
+    shuffles: object,
+    dealer: object,
+    scores: object,
+    target: object,
+    round: object,
+    rounds: object,
+    redeals: object,
+) -> tuple[
+    Rules,
+    int,
+    int | None,
+    int,
+    int,
+    tuple[int, ...],
+    int,
+    RoundState | None,
+    tuple[RoundState, ...],
+    tuple[Deal, ...],
+]:
+    """A match state's fields, in the constructor's order, checked for their type and range
+    (lists copied to tuples): ``rules`` a :class:`~bergen.rules.Rules` allowing ``seats``
+    (2..4), ``seed`` ``None`` or an int of at most 64 bits, ``shuffles`` a shuffle index (0
+    without a seed), ``dealer`` a seat, ``scores`` one int >= 0 per side, ``target`` an int
+    >= 1, ``round`` a :class:`RoundState` or ``None``, ``rounds`` a tuple of RoundState and
+    ``redeals`` a tuple of :class:`~bergen.deal.Deal`.
+
+    Raises:
+        PositionError: naming the first field that is wrong.
+        ArgumentError: for a bad seed.
+        RulesError: when the rules do not allow the seats.
+    """
+    if not isinstance(rules, Rules):
+        raise PositionError(_bad("MatchState", "rules", "a Rules", rules))
+    if not _is_int(seats, 2, 4):
+        raise PositionError(_bad("MatchState", "seats", "an int 2..4", seats))
+    table = kernel_table(rules, seats)
+    if seed is not None and (type(seed) is not int or seed.bit_length() > 64):
+        raise ArgumentError(
+            _bad("MatchState", "seed", "an int of at most 64 bits (|seed| < 2**64) or None", seed)
+        )
+    if not _is_int(shuffles, 0, MAX_SHUFFLE_INDEX + 1) or (seed is None and shuffles != 0):
+        raise PositionError(
+            _bad(
+                "MatchState",
+                "shuffles",
+                f"a shuffle index 0..{MAX_SHUFFLE_INDEX + 1:,} (0 without a seed)",
+                shuffles,
+            )
+        )
+    if not _is_int(dealer, 0, table.seats - 1):
+        raise PositionError(_bad("MatchState", "dealer", f"a seat 0..{table.seats - 1}", dealer))
+    points: object = _as_tuple(scores)
+    sides = table_sides(table)
+    if not _is_ints(points, 0, _MAX_POINTS) or len(points) != sides:
+        raise PositionError(_bad("MatchState", "scores", f"a tuple of {sides} ints >= 0", points))
+    if not _is_int(target, 1):
+        raise PositionError(_bad("MatchState", "target", "an int >= 1", target))
+    if round is not None and not isinstance(round, RoundState):
+        raise PositionError(_bad("MatchState", "round", "a RoundState or None", round))
+    finished: object = _as_tuple(rounds)
+    if type(finished) is not tuple or not all(isinstance(r, RoundState) for r in finished):
+        raise PositionError(_bad("MatchState", "rounds", "a tuple of RoundState", finished))
+    thrown: object = _as_tuple(redeals)
+    if type(thrown) is not tuple or not all(isinstance(d, Deal) for d in thrown):
+        raise PositionError(_bad("MatchState", "redeals", "a tuple of Deal", thrown))
+    return (
+        rules,
+        seats,
+        seed,
+        shuffles,
+        dealer,
+        points,
+        target,
+        round,
+        finished,
+        thrown,
+    )
 
 
 def _match_state(

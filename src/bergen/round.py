@@ -13,16 +13,19 @@ the state it was called on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
-import attrs
+from attrs.exceptions import FrozenInstanceError
 
 from bergen import svg
+from bergen._context import RoundContext, _trusted_context
 from bergen._setup import _check_position, _check_start, _seat_arg
 from bergen.deal import Deal, deal_masks
 from bergen.display import _picture_status, table_text
 from bergen.errors import (
+    _MAX_POINTS,
+    _MYPYC,
     ArgumentError,
     BergenError,
     IllegalMoveError,
@@ -30,10 +33,15 @@ from bergen.errors import (
     Reason,
     _as_tuple,
     _bad,
+    _Bool,
     _brief,
+    _given,
+    _Int,
+    _Ints,
     _is_int,
     _is_ints,
-    _is_tuple_of,
+    _OptInt,
+    _Str,
 )
 from bergen.events import EventKind, Outcome, OutcomeKind, ScoreEvent
 from bergen.hands import Boneyard, Hand
@@ -41,6 +49,7 @@ from bergen.kernel import actions as A
 from bergen.kernel import play as K
 from bergen.kernel.deal import draws_for_lead, leader, required_lead
 from bergen.kernel.table import Table, drawable, match_winner, side_of
+from bergen.kernel.table import sides as table_sides
 from bergen.line import LineOfPlay
 from bergen.moves import DRAW, MOVES, Action, Draw, End, Lead, Move, Pass, Play, action_of
 from bergen.playerview import PlayerView
@@ -54,7 +63,6 @@ from bergen.position_text import (
     parse_position,
 )
 from bergen.rules import CLASSIC, Rules
-from bergen.rules.table import kernel_table
 from bergen.tiles import TILES, Tile
 
 __all__ = ["Action", "RoundContext", "RoundState"]
@@ -87,150 +95,11 @@ def _tile_indexes(tiles: Sequence[Tile]) -> tuple[int, ...]:
     return tuple([t.index for t in tiles])
 
 
-@attrs.frozen(kw_only=True)
-class RoundContext:
-    """What every state of one round shares; immutable.
-
-    Attributes:
-        rules: The ruleset.
-        seats: The number of seats, 2..4.
-        target: The match target, in points (rule 9).
-        dealer: The dealing seat.
-        lead_draws: Tiles drawn in turn for a lead double before the lead (rule 2,
-            ``simple``), as :class:`Action` values.
-        deal: The deal the round started from (``None`` for a set-up position).
-        boneyard: The boneyard's tile indexes at the round's first position, top first.
-        reserve: Boneyard tiles never drawn (rule 4).
-        start_line: The line at the round's first position (empty after a deal).
-        start_scores: Match points per side at the round's first position (before its first
-            action), in points; ``()`` when not known (a context built by hand).
-        table: The kernel's numbers for the rules at this table (worked out from ``rules``
-            and ``seats`` when not given; not compared). Each round has its own.
-
-    One is made per round (and per world a search bot samples), so the checks are type and
-    range tests of each field (lists are copied to tuples), not a check that the fields make a
-    position: :meth:`RoundState.start` and :meth:`RoundState.from_position` check that.
-
-    Raises:
-        PositionError: when ``rules`` is not a :class:`~bergen.rules.Rules`, ``seats`` not an
-            int in 2..4, ``target`` not an int >= 1, ``dealer`` not a seat, ``lead_draws`` not
-            a tuple of :class:`~bergen.moves.Action`, ``deal`` neither a
-            :class:`~bergen.deal.Deal` nor ``None``, ``boneyard`` not at most 28 tile indexes
-            0..27, ``reserve`` not an int in 0..28, ``start_line`` not a
-            :class:`~bergen.line.LineOfPlay`, ``start_scores`` not ints >= 0, or ``table`` not
-            a kernel :class:`~bergen.kernel.table.Table`.
-        RulesError: when the rules do not allow ``seats`` (working out ``table``).
-    """
-
-    rules: Rules
-    seats: int
-    target: int
-    dealer: int
-    lead_draws: tuple[Action, ...] = attrs.field(converter=_as_tuple)
-    deal: Deal | None
-    boneyard: tuple[int, ...] = attrs.field(converter=_as_tuple)
-    reserve: int
-    start_line: LineOfPlay
-    start_scores: tuple[int, ...] = attrs.field(default=(), converter=_as_tuple)
-    table: Table = attrs.field(
-        default=attrs.Factory(lambda self: _table_of(self), takes_self=True),
-        eq=False,
-        hash=False,
-        repr=False,
-    )
-
-    def __attrs_post_init__(self) -> None:
-        """Check each field's type and range (see the class's Raises)."""
-        if not isinstance(self.rules, Rules):  # checked here too when ``table`` is given
-            raise PositionError(_bad("RoundContext", "rules", "a Rules", self.rules))
-        if not _is_int(self.seats, 2, 4):
-            raise PositionError(_bad("RoundContext", "seats", "an int 2..4", self.seats))
-        if not _is_int(self.target, 1):
-            raise PositionError(_bad("RoundContext", "target", "an int >= 1", self.target))
-        if not _is_int(self.dealer, 0, self.seats - 1):
-            raise PositionError(
-                _bad("RoundContext", "dealer", f"a seat 0..{self.seats - 1}", self.dealer)
-            )
-        if not _is_tuple_of(self.lead_draws, Action):
-            raise PositionError(
-                _bad("RoundContext", "lead_draws", "a tuple of Action", self.lead_draws)
-            )
-        if self.deal is not None and not isinstance(self.deal, Deal):
-            raise PositionError(_bad("RoundContext", "deal", "a Deal or None", self.deal))
-        if not _is_ints(self.boneyard, 0, len(TILES) - 1) or len(self.boneyard) > len(TILES):
-            raise PositionError(
-                _bad("RoundContext", "boneyard", "at most 28 tile indexes 0..27", self.boneyard)
-            )
-        if not _is_int(self.reserve, 0, len(TILES)):
-            raise PositionError(_bad("RoundContext", "reserve", "an int 0..28", self.reserve))
-        if not isinstance(self.start_line, LineOfPlay):
-            raise PositionError(_bad("RoundContext", "start_line", "a LineOfPlay", self.start_line))
-        if not _is_ints(self.start_scores):
-            raise PositionError(
-                _bad("RoundContext", "start_scores", "a tuple of ints >= 0", self.start_scores)
-            )
-        if not isinstance(self.table, Table):
-            raise PositionError(_bad("RoundContext", "table", "a kernel Table", self.table))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle as the values given; the kernel's table is worked out again."""
-        return (
-            _context,
-            (
-                self.rules,
-                self.seats,
-                self.target,
-                self.dealer,
-                self.lead_draws,
-                self.deal,
-                self.boneyard,
-                self.reserve,
-                self.start_line,
-                self.start_scores,
-            ),
-        )
-
-
-def _table_of(context: RoundContext) -> Table:
-    """The kernel's table of a context's rules and seats, both checked first."""
-    if not isinstance(context.rules, Rules):
-        raise PositionError(_bad("RoundContext", "rules", "a Rules", context.rules))
-    if not _is_int(context.seats, 2, 4):
-        raise PositionError(_bad("RoundContext", "seats", "an int 2..4", context.seats))
-    return kernel_table(context.rules, context.seats)
-
-
-def _context(
-    rules: Rules,
-    seats: int,
-    target: int,
-    dealer: int,
-    lead_draws: tuple[Action, ...],
-    deal: Deal | None,
-    boneyard: tuple[int, ...],
-    reserve: int,
-    start_line: LineOfPlay,
-    start_scores: tuple[int, ...] = (),
-) -> RoundContext:
-    """A :class:`RoundContext` from its values in order (unpickling)."""
-    return RoundContext(
-        rules=rules,
-        seats=seats,
-        target=target,
-        dealer=dealer,
-        lead_draws=lead_draws,
-        deal=deal,
-        boneyard=boneyard,
-        reserve=reserve,
-        start_line=start_line,
-        start_scores=start_scores,
-    )
-
-
-Log = tuple[()] | tuple[int, int, "Log"]
+Log = tuple[object, ...]
 """A round's history as a linked list shared between states: ``()`` at the round's first
 position, else ``(seat, action id, the history before it)``; each state adds one link to
-its parent's."""
+its parent's. (Typed loosely: mypyc does not compile the recursive alias
+``tuple[()] | tuple[int, int, Log]``.)"""
 
 
 def _log_of(trail: Trail) -> Log:
@@ -245,26 +114,37 @@ def _flat(log: Log) -> Trail:
     """The flat trail of a linked history, oldest first."""
     out: list[tuple[int, int]] = []
     while log:
-        seat, action, log = log
-        out.append((seat, action))
+        seat, action, parent = log
+        out.append((seat, action))  # type: ignore[arg-type]
+        log = parent  # type: ignore[assignment]
     out.reverse()
     return tuple(out)
+
+
+if TYPE_CHECKING:  # the annotations of arguments checked at run time (see errors._Int)
+    if not _MYPYC:
+        _OptOutcome = Outcome | None
+        _Position = K.Position
+        _Trail = Trail
+    else:  # the compiled build's mypy (bergen.errors._MYPYC says why)
+        _OptOutcome = object
+        _Position = object
+        _Trail = object
 
 
 class RoundState:
     """The state of one round.
 
     Build one with :meth:`start` (from a deal), :meth:`from_position` (a position set up
-    mid-round) or :meth:`from_text`, which check everything they are given. The constructor
-    takes the compact fields below and is unchecked, on purpose: :meth:`apply` makes a new
-    state on every move (the engine's hot path, and the search bots' playouts), from values
-    the kernel has just worked out, and a check there would cost every move of every game.
-    So a state built by hand, or changed with :meth:`replace`, is only as valid as the values
-    given; bergen itself never passes a user's value to it unchecked (records, the position
-    notation, the bot protocol and the samplers all go through the checked constructors
-    above, or check the values first).
+    mid-round) or :meth:`from_text`, which check everything they are given and that it makes
+    a position. The constructor (and so :meth:`replace`) takes the compact fields below and
+    checks each one's type and range, not that together they make a position: a state built
+    by hand is only as consistent as the values given. The states the engine makes itself
+    (:meth:`apply` on every move, a round dealt by a match) are built from values the kernel
+    has just worked out and are not checked again.
 
-    A plain immutable value (``__slots__``, not an attrs class): assigning an attribute raises
+    A plain immutable value (``__slots__``, not an attrs class; a native class in the
+    compiled build, with the same behaviour): assigning an attribute raises
     ``attrs.exceptions.FrozenInstanceError``; ``==`` and ``hash`` compare the fields below;
     it pickles and copies as those fields; :meth:`replace` takes the place of
     ``attrs.evolve``. A state made by :meth:`apply` shares its history with the state it was
@@ -295,29 +175,43 @@ class RoundState:
     def __init__(
         self,
         *,
-        to_move: int,
-        scores: tuple[int, ...],
-        outcome: Outcome | None = None,
+        to_move: _Int,
+        scores: _Ints,
+        outcome: _OptOutcome = None,
         context: RoundContext,
-        position: K.Position,
-        trail: Trail = (),
+        position: _Position,
+        trail: _Trail = (),
+        _log: Log | None = None,
     ) -> None:
-        """A state of the compact fields given, unchecked (see the class's docstring)."""
-        _SET_TO_MOVE(self, to_move)
-        _SET_SCORES(self, scores)
-        _SET_OUTCOME(self, outcome)
-        _SET_CONTEXT(self, context)
-        _SET_POSITION(self, position)
-        _SET_LOG(self, _log_of(trail))
-        _SET_LEGAL(self, None)
+        """A state of the compact fields given, each checked for its type and range (see the
+        class's docstring; a list is copied to a tuple).
+
+        ``_log`` is the engine's own: a state made by :meth:`apply` or a trusted start gives
+        its linked history there, and its values are not checked again (``trail`` is then
+        not read).
+
+        Raises:
+            PositionError: naming the field that is not what it should be.
+        """
+        if _log is None:
+            checked = _checked_fields(to_move, scores, outcome, context, position, trail)
+            to_move, scores, outcome, context, position, flat = checked
+            _log = _log_of(flat)
+        object.__setattr__(self, "to_move", to_move)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "_context", context)
+        object.__setattr__(self, "_position", position)
+        object.__setattr__(self, "_log", _log)
+        object.__setattr__(self, "_legal", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         """Refuse: a state is immutable."""
-        raise attrs.exceptions.FrozenInstanceError()
+        raise FrozenInstanceError()
 
     def __delattr__(self, name: str) -> None:
         """Refuse: a state is immutable."""
-        raise attrs.exceptions.FrozenInstanceError()
+        raise FrozenInstanceError()
 
     def _fields(self) -> tuple[object, ...]:
         """The fields that make the value, in the constructor's order (the history as its
@@ -339,11 +233,6 @@ class RoundState:
         assert isinstance(other, RoundState)
         return self._fields() == other._fields()
 
-    def __ne__(self, other: object) -> bool:
-        """Not :meth:`__eq__`."""
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
     def __hash__(self) -> int:
         """The hash of the fields (equal states hash alike)."""
         return hash((RoundState, *self._fields()))
@@ -364,14 +253,15 @@ class RoundState:
 
     def replace(self, **changes: object) -> RoundState:
         """A copy of this state with the fields named changed: what ``attrs.evolve`` did for
-        the attrs class this was. Unchecked, as the constructor is.
+        the attrs class this was, with the constructor's checks of each field.
 
         Args:
             changes: Any of ``to_move``, ``scores``, ``outcome``, ``context``, ``position`` and
                 ``trail``.
 
         Raises:
-            TypeError: for a name that is not a field.
+            ArgumentError: for a name that is not a field.
+            PositionError: for a value the constructor refuses (the field named).
         """
         fields: dict[str, object] = {
             "to_move": self.to_move,
@@ -383,9 +273,13 @@ class RoundState:
         }
         for name in changes:
             if name not in fields:
-                raise TypeError(f"RoundState.replace() got an unexpected field {name!r}")
+                raise ArgumentError(
+                    f"RoundState.replace: {_brief(name)} is not a field; the fields are "
+                    f"{', '.join(fields)}"
+                )
         fields.update(changes)
-        return RoundState(**fields)  # type: ignore[arg-type]
+        to_move, scores, outcome, context, position, trail = _checked_fields(*fields.values())
+        return _made(to_move, scores, outcome, context, position, _log_of(trail))
 
     @property
     def _trail(self) -> Trail:
@@ -402,7 +296,7 @@ class RoundState:
         deal: Deal,
         rules: Rules = CLASSIC,
         *,
-        dealer: int = 0,
+        dealer: _Int = 0,
         scores: Sequence[int] | None = None,
     ) -> RoundState:
         """Begin a round from a deal, ready for the lead (rules 1-2).
@@ -426,9 +320,11 @@ class RoundState:
                 are out of range, or nobody holds a double and the rules redeal (check
                 :attr:`Deal.has_double` first).
         """
-        table, score_t = _check_start(deal, rules, dealer, scores)
+        table, score_t = _check_start(deal, rules, _given(dealer), scores)
         masks = deal_masks(deal)
-        state = _dealt(deal, masks, _tile_indexes(deal.boneyard), rules, table, dealer, score_t)
+        state = _dealt(
+            deal, masks, _tile_indexes(deal.boneyard), rules, table, _given(dealer), score_t
+        )
         if state is None:
             raise PositionError("nobody holds a double: the rules redeal (rule 2)")
         return state
@@ -439,11 +335,11 @@ class RoundState:
         hands: Sequence[Hand | Sequence[Tile]],
         boneyard: Sequence[Tile],
         line: LineOfPlay,
-        to_move: int,
+        to_move: _Int,
         rules: Rules = CLASSIC,
         *,
         scores: Sequence[int] | None = None,
-        dealer: int = 0,
+        dealer: _Int = 0,
     ) -> RoundState:
         """Set up a position mid-round, as chess has FEN.
 
@@ -467,7 +363,7 @@ class RoundState:
             RulesError: when the rules do not allow this table.
         """
         masks, table, score_t = _check_position(
-            hands, boneyard, line, to_move, rules, scores, dealer
+            hands, boneyard, line, _given(to_move), rules, scores, _given(dealer)
         )
         bone = _tile_indexes(tuple(boneyard))
         if line.lead is None:
@@ -485,7 +381,7 @@ class RoundState:
             rules=rules,
             seats=table.seats,
             target=table.target,
-            dealer=dealer,
+            dealer=_given(dealer),
             lead_draws=(),
             deal=None,
             boneyard=bone,
@@ -592,7 +488,7 @@ class RoundState:
         )
 
     @classmethod
-    def from_text(cls, text: str, *, seed: int = 0) -> RoundState:
+    def from_text(cls, text: _Str, *, seed: _Int = 0) -> RoundState:
         """Set up a position from the full form of the position notation (see
         :meth:`to_text`), as :meth:`from_position` does.
 
@@ -618,12 +514,13 @@ class RoundState:
                 position the rules reject (:meth:`from_position`'s checks; then the field is
                 ``"text"``).
         """
-        p = parse_position(text)
-        starts = field_starts(text)
+        source: Any = _given(text)  # checked by parse_position
+        p = parse_position(source)
+        starts = field_starts(source)
 
         def fail(field: str, message: str) -> PositionTextError:
-            column = starts[FIELDS.index(field)] if field in FIELDS else len(text)
-            return PositionTextError(message, text=text, field=field, column=column)
+            column = starts[FIELDS.index(field)] if field in FIELDS else len(source)
+            return PositionTextError(message, text=source, field=field, column=column)
 
         if p.seat is not None:
             raise fail("text", "this is a seat's view; read it with PlayerView.from_text")
@@ -696,10 +593,10 @@ class RoundState:
     def to_svg(
         self,
         *,
-        size: int = 30,
-        highlight_last: bool = True,
-        highlight_legal: bool = True,
-        orientation: str = "horizontal",
+        size: _Int = 30,
+        highlight_last: _Bool = True,
+        highlight_legal: _Bool = True,
+        orientation: _Str = "horizontal",
     ) -> str:
         """A picture of the table as SVG text (see :mod:`bergen.svg`): the line of play as
         laid (doubles across), each seat's tiles, the boneyard's size, the scores and who is
@@ -736,8 +633,8 @@ class RoundState:
             legal=[m.tile for m in self.legal_moves() if isinstance(m, Lead | Play)]
             if highlight_legal
             else (),
-            size=size,
-            orientation=orientation,
+            size=_given(size),
+            orientation=_given(orientation),
         )
 
     def _repr_svg_(self) -> str:
@@ -783,7 +680,7 @@ class RoundState:
         """The number of sides: 2 with partnerships, else one per seat."""
         return len(self.scores)
 
-    def side_of(self, seat: int) -> int:
+    def side_of(self, seat: _Int) -> int:
         """The side a seat plays for: the seat itself, or ``seat % 2`` with partnerships
         (side 0 is seats 0 and 2, side 1 seats 1 and 3; rule 10).
 
@@ -859,7 +756,7 @@ class RoundState:
                 legal = K.legal_actions(
                     context.table, context.boneyard, self._position, self.to_move
                 )
-            _SET_LEGAL(self, legal)
+            object.__setattr__(self, "_legal", legal)
         return legal
 
     def is_legal(self, move: Move) -> bool:
@@ -878,7 +775,7 @@ class RoundState:
         context = self._context
         return K.is_legal(context.table, context.boneyard, self._position, self.to_move, action)
 
-    def check(self, move: Move, seat: int | None = None) -> None:
+    def check(self, move: Move, seat: _OptInt = None) -> None:
         """Raise if ``move`` is illegal; the one source of truth for legality.
 
         Args:
@@ -899,9 +796,7 @@ class RoundState:
 
     # ------------------------------------------------------------------ apply
 
-    def apply(
-        self, move: Move, seat: int | None = None
-    ) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
+    def apply(self, move: Move, seat: _OptInt = None) -> tuple[RoundState, tuple[ScoreEvent, ...]]:
         """Make a move: return the next state and the score events it caused.
 
         Headers are judged from the ends right after the play (rule 5) and reduced near the
@@ -982,7 +877,7 @@ class RoundState:
             events.extend(ev)
         return state, tuple(events)
 
-    def view(self, seat: int) -> PlayerView:
+    def view(self, seat: _Int) -> PlayerView:
         """What ``seat`` may know of this round: see :class:`bergen.view.PlayerView`.
 
         Its own tiles, the line, every seat's tile count, the boneyard's size, the scores and
@@ -1145,58 +1040,6 @@ def _dealt(
     return _made(leader(masks, tile), scores, None, context, K.start_position(masks), ())
 
 
-_EMPTY_LINE = LineOfPlay.empty()
-_SET_CONTEXT_FIELD = object.__setattr__
-
-
-def _trusted_context(
-    rules: Rules,
-    table: Table,
-    dealer: int,
-    lead_draws: tuple[Action, ...],
-    deal: Deal,
-    boneyard: tuple[int, ...],
-    scores: tuple[int, ...],
-) -> RoundContext:
-    """The :class:`RoundContext` of a dealt round, its fields filled without the checks of
-    the constructor (the values are the engine's own, checked by the caller).
-    """
-    context: RoundContext = object.__new__(RoundContext)
-    for name, value in (
-        ("rules", rules),
-        ("seats", table.seats),
-        ("target", table.target),
-        ("dealer", dealer),
-        ("lead_draws", lead_draws),
-        ("deal", deal),
-        ("boneyard", boneyard),
-        ("reserve", table.reserve),
-        ("start_line", _EMPTY_LINE),
-        ("start_scores", scores),
-        ("table", table),
-    ):
-        _SET_CONTEXT_FIELD(context, name, value)
-    return context
-
-
-def _slot_setter(name: str) -> Callable[[RoundState, Any], None]:
-    """The setter of RoundState's slot ``name`` (how the constructors fill a new state, its
-    ``__setattr__`` refusing every assignment).
-    """
-    setter: Callable[[RoundState, Any], None] = RoundState.__dict__[name].__set__
-    return setter
-
-
-_SET_TO_MOVE = _slot_setter("to_move")
-_SET_SCORES = _slot_setter("scores")
-_SET_OUTCOME = _slot_setter("outcome")
-_SET_CONTEXT = _slot_setter("_context")
-_SET_POSITION = _slot_setter("_position")
-_SET_LOG = _slot_setter("_log")
-_SET_LEGAL = _slot_setter("_legal")
-_new_state = object.__new__
-
-
 def _made(
     to_move: int,
     scores: tuple[int, ...],
@@ -1205,16 +1048,86 @@ def _made(
     position: K.Position,
     log: Log,
 ) -> RoundState:
-    """A new state of these fields, the history already linked (the engine's own values)."""
-    state: RoundState = _new_state(RoundState)
-    _SET_TO_MOVE(state, to_move)
-    _SET_SCORES(state, scores)
-    _SET_OUTCOME(state, outcome)
-    _SET_CONTEXT(state, context)
-    _SET_POSITION(state, position)
-    _SET_LOG(state, log)
-    _SET_LEGAL(state, None)
-    return state
+    """A new state of these fields, the history already linked (the engine's own values,
+    not checked again).
+    """
+    return RoundState(
+        to_move=to_move,
+        scores=scores,
+        outcome=outcome,
+        context=context,
+        position=position,
+        _log=log,
+    )
+
+
+def _checked_fields(
+    to_move: object,
+    scores: object,
+    outcome: object,
+    context: object,
+    position: object,
+    trail: object,
+) -> tuple[int, tuple[int, ...], Outcome | None, RoundContext, K.Position, Trail]:
+    """The constructor's fields, checked for their type and range (lists copied to tuples):
+    ``context`` a :class:`RoundContext`, ``to_move`` one of its seats, ``scores`` one int
+    >= 0 per side, ``outcome`` an :class:`Outcome` or ``None``, ``position`` a kernel
+    position of the context's seats (hand masks of the 28 tiles, open ends -1..6, end flags
+    0..3, tiles drawn 0..the boneyard's size) and ``trail`` ``(seat, action id)`` pairs.
+
+    Raises:
+        PositionError: naming the first field that is wrong.
+    """
+    if not isinstance(context, RoundContext):
+        raise PositionError(_bad("RoundState", "context", "a RoundContext", context))
+    seats = context.seats
+    if not _is_int(to_move, 0, seats - 1):
+        raise PositionError(_bad("RoundState", "to_move", f"a seat 0..{seats - 1}", to_move))
+    points: object = _as_tuple(scores)
+    sides = table_sides(context.table)
+    if not _is_ints(points, 0, _MAX_POINTS) or len(points) != sides:
+        raise PositionError(_bad("RoundState", "scores", f"a tuple of {sides} ints >= 0", points))
+    if outcome is not None and not isinstance(outcome, Outcome):
+        raise PositionError(_bad("RoundState", "outcome", "an Outcome or None", outcome))
+    position = _as_tuple(position)
+    if not _is_position(position, seats, len(context.boneyard)):
+        raise PositionError(
+            _bad(
+                "RoundState",
+                "position",
+                f"a kernel position: ({seats} hand masks, left, right, flags, drawn)",
+                position,
+            )
+        )
+    trail = _as_tuple(trail)
+    if type(trail) is not tuple or not all(
+        type(pair) is tuple
+        and len(pair) == 2
+        and _is_int(pair[0], 0, seats - 1)
+        and _is_int(pair[1], 0, len(MOVES) - 1)
+        for pair in trail
+    ):
+        raise PositionError(
+            _bad("RoundState", "trail", "a tuple of (seat, action id) pairs", trail)
+        )
+    return (to_move, points, outcome, context, position, trail)  # type: ignore[return-value]
+
+
+def _is_position(position: object, seats: int, boneyard: int) -> bool:
+    """Whether ``position`` is a kernel position (:data:`bergen.kernel.play.Position`) of
+    ``seats`` seats and a boneyard of ``boneyard`` tiles, field by field in range.
+    """
+    if type(position) is not tuple or len(position) != 5:
+        return False
+    masks, left, right, flags, drawn = position
+    return (
+        _is_ints(masks, 0, (1 << len(TILES)) - 1)
+        and len(masks) == seats
+        and _is_int(left, -1, 6)
+        and _is_int(right, -1, 6)
+        and _is_int(flags, 0, K.LEFT_DOUBLE | K.RIGHT_DOUBLE)
+        and _is_int(drawn, 0, boneyard)
+    )
 
 
 def _round_state(

@@ -256,6 +256,23 @@ def _fields(sample: object, name: str) -> dict[str, Callable[[Any], object]]:
     }
 
 
+def _plain_fields(sample: Any, name: str, fields: tuple[str, ...]) -> dict[str, Any]:
+    # As _fields, for the plain classes of the states (not attrs classes): ``sample`` rebuilt
+    # by its constructor with one argument replaced.
+    def entry(field: str) -> Callable[[Any], object]:
+        return lambda v: type(sample)(**{**{f: getattr(sample, f) for f in fields}, field: v})
+
+    return {f"{name}({f}=v)": entry(f) for f in fields}
+
+
+def _replaced(receiver: str, sample: Any, fields: tuple[str, ...]) -> dict[str, Any]:
+    # One entry per field of a state's replace(): ``receiver.replace(field=v)``.
+    def entry(field: str) -> Callable[[Any], object]:
+        return lambda v: sample.replace(**{field: v})
+
+    return {f"{receiver}.replace({f}=v)": entry(f) for f in fields}
+
+
 EVENT = ScoreEvent(EventKind.DOUBLE_HEADER, 0, 0, 2, 2, Tile(1, 1))
 OUTCOME = Outcome(OutcomeKind.WENT_OUT, 1, 1)
 ACTION = Action(1, DRAW, Tile(6, 2))
@@ -495,8 +512,27 @@ CALLS: dict[str, Callable[[Any], object]] = {
     # ---- issue 18: the modules added after the battery (solver, analysis, bots, protocol,
     # position text, pictures, view records, encodings) and the constructors, one entry per
     # argument (the others valid)
-    **_fields(EVENT, "ScoreEvent"),
-    **_fields(OUTCOME, "Outcome"),
+    **_plain_fields(EVENT, "ScoreEvent", ScoreEvent.__match_args__),
+    **_plain_fields(OUTCOME, "Outcome", Outcome.__match_args__),
+    **_replaced(
+        "state", STATE, ("to_move", "scores", "outcome", "context", "position", "trail")
+    ),
+    **_replaced(
+        "match",
+        MATCH,
+        (
+            "rules",
+            "seats",
+            "seed",
+            "shuffles",
+            "dealer",
+            "scores",
+            "target",
+            "round",
+            "rounds",
+            "redeals",
+        ),
+    ),
     **_fields(ACTION, "Action"),
     **_fields(PLACED, "PlacedTile"),
     **_fields(VIEW, "PlayerView"),
@@ -1212,11 +1248,6 @@ the key (``GreedyBot().choose(v, legal)``)."""
 
 _NOT_INSTANCES = {_EXCEPTION, _ENUM, _PROTOCOL}
 
-_NOT_YET = (
-    "new with the fast states; in the battery it raises TypeError for an unknown field (as "
-    "attrs.evolve did) and keeps an int of 5,000 digits it cannot show: to be checked"
-)
-
 METHOD_EXEMPT: dict[str, str] = {
     "ArenaResult.report": _NO_ARGUMENTS,
     "ArenaResult.stats": _NO_ARGUMENTS,
@@ -1226,8 +1257,6 @@ METHOD_EXEMPT: dict[str, str] = {
     "PlayerView.to_text": _NO_ARGUMENTS,
     "Rules.preset_switches": _NO_ARGUMENTS,
     "ChanceDeal.round": _NO_ARGUMENTS,
-    "MatchState.replace": _NOT_YET,
-    "RoundState.replace": _NOT_YET,
     "ChanceRound.hands_now": _NO_ARGUMENTS,
     "ChanceRound.legal_moves": _NO_ARGUMENTS,
     "ChanceRound.match": _NO_ARGUMENTS,

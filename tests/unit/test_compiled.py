@@ -10,6 +10,7 @@ import bergen
 from bergen.kernel import deal, tiles
 
 KERNEL = ["", ".actions", ".deal", ".play", ".rollout", ".sample", ".solve", ".table", ".tiles"]
+STATES = ["bergen.events", "bergen.round", "bergen.match"]
 
 
 def test_compiled_is_a_bool() -> None:
@@ -21,6 +22,14 @@ def test_every_kernel_module_is_of_the_same_build() -> None:
     # A half-compiled kernel (a stray extension module beside the .py files) would show here.
     for name in KERNEL:
         module = importlib.import_module(f"bergen.kernel{name}")
+        compiled = (module.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+        assert compiled is bergen.COMPILED, (module.__name__, module.__file__)
+
+
+def test_the_states_are_of_the_kernels_build() -> None:
+    # The compiled build compiles the states (and the events a move makes) with the kernel.
+    for name in STATES:
+        module = importlib.import_module(name)
         compiled = (module.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
         assert compiled is bergen.COMPILED, (module.__name__, module.__file__)
 
