@@ -9,7 +9,8 @@ after each round, and stops the instant a side reaches the target (or, under
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from types import MemberDescriptorType
+from typing import TYPE_CHECKING, Final
 
 from attrs.exceptions import FrozenInstanceError
 
@@ -620,22 +621,57 @@ def _made(
     stream: _SeedStream | None,
 ) -> MatchState:
     """A new match state of these fields (the engine's own values, tuples already; not
-    checked again).
+    checked again): the compiled build's constructor, or, interpreted, the slots filled
+    directly (on every move).
     """
-    return MatchState(
-        rules=rules,
-        seats=seats,
-        seed=seed,
-        shuffles=shuffles,
-        dealer=dealer,
-        scores=scores,
-        target=target,
-        round=round,
-        rounds=rounds,
-        redeals=redeals,
-        stream=stream,
-        _trusted=True,
-    )
+    if _NATIVE:
+        return MatchState(
+            rules=rules,
+            seats=seats,
+            seed=seed,
+            shuffles=shuffles,
+            dealer=dealer,
+            scores=scores,
+            target=target,
+            round=round,
+            rounds=rounds,
+            redeals=redeals,
+            stream=stream,
+            _trusted=True,
+        )
+    state: MatchState = _new_state(MatchState)
+    _SET_RULES(state, rules)
+    _SET_SEATS(state, seats)
+    _SET_SEED(state, seed)
+    _SET_SHUFFLES(state, shuffles)
+    _SET_DEALER(state, dealer)
+    _SET_SCORES(state, scores)
+    _SET_TARGET(state, target)
+    _SET_ROUND(state, round)
+    _SET_ROUNDS(state, rounds)
+    _SET_REDEALS(state, redeals)
+    _SET_STREAM(state, stream)
+    return state
+
+
+_NATIVE: Final = not isinstance(vars(MatchState)["rules"], MemberDescriptorType)
+"""Whether MatchState is a native class (the compiled build), not a ``__slots__`` class."""
+(
+    _SET_RULES,
+    _SET_SEATS,
+    _SET_SEED,
+    _SET_SHUFFLES,
+    _SET_DEALER,
+    _SET_SCORES,
+    _SET_TARGET,
+    _SET_ROUND,
+    _SET_ROUNDS,
+    _SET_REDEALS,
+    _SET_STREAM,
+) = tuple([vars(MatchState)[name].__set__ for name in (*_FIELDS, "_stream")])
+"""The setters of MatchState's fields, which fill a new match state interpreted (its own
+``__setattr__`` refusing every assignment)."""
+_new_state = object.__new__
 
 
 def _checked_fields(
