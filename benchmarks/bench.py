@@ -36,8 +36,9 @@ Sections:
    ``view`` and ``sample_world``.
 4. Peers: random playouts with the ``dominoes`` package (4 players, 7 tiles each, no
    boneyard) and OpenSpiel's Python block dominoes (2 players), when installed
-   (``pip install -e '.[bench]'``). Their games have other rules, so only moves per second
-   compare.
+   (``pip install -e '.[bench]'``). Their games have other rules, so only rates compare:
+   moves per second, then tiles placed per second against ``dominoes`` (the issue's peer
+   target: bergen's public API at least twice as fast per tile placed, interpreted).
 5. The states themselves (interpreted build, this process; ``benchmarks/states.py``):
    ``RoundState.start`` beside a seeded match's own start, the cost per tile placed in early and
    late rounds of one long match, the bytes a state keeps per move, and ``replay`` beside
@@ -79,7 +80,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _worker import build_of
 from bare import bare_match
-from candidates import ROUND_CANDIDATES, api_round_match, match_burst
+from candidates import ROUND_CANDIDATES, api_match, api_round_match, match_burst
 from states import run as states_section
 
 import bergen
@@ -268,11 +269,28 @@ def table_header(unit: str) -> None:
 # ---------------------------------------------------------------------------- peers
 
 
-def dominoes_work(games: int, seed: int) -> Work | None:
+def dominoes_work(games: int, seed: int, placements: bool = False) -> Work | None:
+    """Random playouts of ``games`` dominoes games; each burst counts its moves (plays and the
+    passes the game records), or with ``placements`` the tiles laid on the board."""
     try:
         import dominoes  # type: ignore[import-not-found]
     except ImportError:
         return None
+
+    def laid() -> int:
+        random.seed(seed)
+        rnd = random.Random(seed).random
+        tiles = 0
+        for _ in range(games):
+            game = dominoes.Game.new()
+            while game.result is None:
+                valid = game.valid_moves
+                game.make_move(*valid[int(rnd() * len(valid))])
+            tiles += len(game.board)
+        return tiles
+
+    if placements:
+        return laid
 
     def run() -> int:
         random.seed(seed)  # dominoes deals with the global generator
@@ -562,6 +580,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run(args: argparse.Namespace, workers: list[Worker], started: float) -> int:
     verdicts: list[tuple[str, float, float]] = []
+    peer_verdicts: list[tuple[str, float]] = []
     shape_ratios: dict[int, float] = {}
     gains: list[tuple[str, int, float]] = []
 
@@ -643,6 +662,25 @@ def run(args: argparse.Namespace, workers: list[Worker], started: float) -> int:
         print("   dominoes: not installed (pip install -e '.[bench]')")
     if ow is None:
         print("   OpenSpiel: not installed (pip install open_spiel)")
+    dp = dominoes_work(args.games, 1, placements=True)
+    if dp is not None:
+        # The issue's peer target: tiles laid per second, bergen's public API over dominoes.
+        print("   tiles placed per second, 4 seats (bergen: leads and plays; dominoes: its board)")
+        placed_works: dict[str, Work] = {
+            "dominoes (PyPI)": dp,
+            "bergen public API, RoundState": placements_of(
+                match_burst(api_round_match, 4, range(args.games // 4))
+            ),
+            "bergen public API, MatchState": placements_of(
+                match_burst(api_match, 4, range(args.games // 4))
+            ),
+            "bergen bare loop": placements_of(match_burst(bare_match, 4, range(args.games // 4))),
+        }
+        res4b = medians(interleave(placed_works, args.bursts), "dominoes (PyPI)")
+        for name, (rate, _, over) in res4b.items():
+            print(f"   {name:<34}{fmt_rate(rate)} tiles/s   ratio to dominoes {over:6.2f}")
+            if name == "bergen public API, RoundState" and over is not None:
+                peer_verdicts.append(("public API per tile placed over dominoes, 4 seats", over))
 
     # 5. the states themselves
     states_section(args.bursts, args.quick)
@@ -654,6 +692,10 @@ def run(args: argparse.Namespace, workers: list[Worker], started: float) -> int:
         met = ratio >= goal
         ok &= met
         print(f"   {'met ' if met else 'MISS'}  {name:<56} {ratio:5.2f} (>= {goal})")
+    for name, ratio in peer_verdicts:
+        met = ratio >= PEER_GOAL
+        ok &= met
+        print(f"   {'met ' if met else 'MISS'}  {name:<56} {ratio:5.2f} (>= {PEER_GOAL})")
     if shape_ratios:
         print("for reference, the ceiling of any API of this shape (benchmarks/shape.py):")
         for seats, ratio in shape_ratios.items():
@@ -677,6 +719,15 @@ GOALS = {
 def actions_of(burst: Callable[[], tuple[int, int]]) -> Work:
     """A burst of ``candidates`` as a :data:`Work`: its number of actions."""
     return lambda: burst()[0]
+
+
+def placements_of(burst: Callable[[], tuple[int, int]]) -> Work:
+    """A burst of ``candidates`` as a :data:`Work`: its number of tiles placed."""
+    return lambda: burst()[1]
+
+
+# The issue's peer target: bergen's public API ahead of dominoes per tile placed, interpreted.
+PEER_GOAL = 2.0
 
 
 MATCH_NAMES = (BARE, "API shape (shape.py)", "public API, RoundState", "public API, MatchState")
