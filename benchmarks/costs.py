@@ -23,6 +23,7 @@ import bergen
 from bergen import CLASSIC, Deal, RoundState
 from bergen.kernel import play as K
 from bergen.moves import action_of
+from bergen.round import _made
 
 
 @attrs.frozen(kw_only=True)
@@ -105,7 +106,13 @@ def main() -> None:
                 for (s, _, a), (c, p) in zip(pairs, ctx, strict=True)
             ]
         ),
-        "  RoundState(...) (attrs frozen, 6 fields)": per_move(
+        "  the new state, as apply makes it": per_move(
+            lambda: [
+                _made(1, s.scores, None, c, p, ())
+                for (s, _, _), (c, p) in zip(pairs, ctx, strict=True)
+            ]
+        ),
+        "  RoundState(...), the checked constructor": per_move(
             lambda: [
                 RoundState(to_move=1, scores=s.scores, context=c, position=p, trail=())
                 for (s, _, _), (c, p) in zip(pairs, ctx, strict=True)
@@ -118,7 +125,7 @@ def main() -> None:
             lambda: [SixPlain(1, 2, 3, 4, 5, 6) for _ in pairs]
         ),
     }
-    build = "compiled kernel" if getattr(bergen, "COMPILED", False) else "pure Python"
+    build = "compiled" if getattr(bergen, "COMPILED", False) else "pure Python"
     print(f"bergen {bergen.__version__} ({build}), Python {sys.version.split()[0]}, {n} moves")
     for name, us in figures.items():
         print(f"   {name:<46}{us:6.2f} us")
