@@ -36,6 +36,7 @@ from bergen import (
     RecordReason,
     RoundState,
     RulesError,
+    ScoreEvent,
     TargetByTable,
     Tile,
     dump,
@@ -123,7 +124,8 @@ def _view_record_with_event(change: dict[str, int]) -> rview.ViewRecord:
     first = rnd.events[0]
     # Seat 0 leads the 1-1: a double header of 2 points for side 0 (rules 2 and 5).
     assert (first.event.seat, first.event.side, first.event.points) == (0, 0, 2)
-    bad = RecordedEvent(first.action, attrs.evolve(first.event, **change))
+    fields = {f: getattr(first.event, f) for f in ScoreEvent.__match_args__}
+    bad = RecordedEvent(first.action, ScoreEvent(**{**fields, **change}))
     return attrs.evolve(record, rounds=(attrs.evolve(rnd, events=(bad, *rnd.events[1:])),))
 
 
