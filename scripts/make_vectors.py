@@ -38,7 +38,6 @@ from bergen import (
     SIMPLE,
     BlockedHandJudge,
     Deal,
-    Draw,
     DrawWhen,
     EventKind,
     FewestDoublesThenPips,
