@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.util
 import re
 from pathlib import Path
 
@@ -48,10 +50,26 @@ def test_every_public_name_is_on_an_api_page() -> None:
     assert missing == []
 
 
+def _source_docstring(mod: str, name: str) -> str | None:
+    """The docstring of class ``name`` in the ``.py`` source of ``mod`` (the wheel ships it)."""
+    spec = importlib.util.find_spec(mod)
+    assert spec is not None and spec.origin is not None
+    source = Path(spec.origin).with_name(mod.rsplit(".", 1)[-1] + ".py")
+    for node in ast.parse(source.read_text("utf-8")).body:
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            return ast.get_docstring(node)
+    return None
+
+
 def test_every_public_name_has_a_docstring() -> None:
     undocumented = []
     for mod, name in sorted(documented_names()):
         obj = getattr(importlib.import_module(mod), name)
         if callable(obj) and not (getattr(obj, "__doc__", None) or "").strip():
+            # mypyc keeps no docstring on a native class (RoundState, MatchState, ScoreEvent,
+            # Outcome in the compiled build): the API pages read it from the source, as here.
+            native = bergen.COMPILED and isinstance(obj, type) and obj.__module__ == mod
+            if native and (_source_docstring(mod, name) or "").strip():
+                continue
             undocumented.append(f"{mod}.{name}")
     assert undocumented == []
