@@ -398,9 +398,7 @@ def _is_tuple_of(value: object, kind: type) -> bool:
     return type(value) is tuple and set(map(type, value)) <= {kind}
 
 
-def _is_ints(
-    value: object, low: int = 0, high: int = _MAX_POINTS
-) -> TypeGuard[tuple[int, ...]]:
+def _is_ints(value: object, low: int = 0, high: int = _MAX_POINTS) -> TypeGuard[tuple[int, ...]]:
     """Whether ``value`` is a ``tuple`` of ints (not bools) each in ``low .. high``."""
     if type(value) is not tuple:
         return False

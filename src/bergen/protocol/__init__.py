@@ -10,8 +10,9 @@ the clock on the wall clock and kills the program when it fails. ``bergen bot se
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from bergen._lazy import lazy_names
 
 if TYPE_CHECKING:
     from bergen.protocol.client import (
@@ -135,21 +136,4 @@ _EXPORTS: dict[str, str] = {
 """Each public name and the module it comes from, imported when the name is first read (PEP
 562), so that importing the package stays cheap (``bergen bot serve`` starts fast)."""
 
-
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module on first use.
-
-    Raises:
-        AttributeError: for a name the package does not have.
-    """
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, the public ones not yet imported included."""
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _EXPORTS, globals())
