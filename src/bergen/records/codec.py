@@ -168,6 +168,24 @@ def _other_format(fmt: object, wanted: str) -> str | None:
     return None
 
 
+def _check_format(obj: object, expected: str, wanted: str, ctx: _Ctx) -> None:
+    """Refuse a JSON object whose ``format`` is not ``expected`` (the format string of the
+    ``wanted`` kind of record: ``"public"``, ``"player-view"``), naming the reader to use when it
+    is another record bergen writes (:func:`_other_format`). Anything not a JSON object is left
+    to the shape check that follows.
+
+    Raises:
+        RecordError: ``reason`` ``"format"``, at the path ``format``.
+    """
+    if isinstance(obj, dict) and obj.get("format") != expected:
+        hint = _other_format(obj.get("format"), wanted)
+        raise ctx.err(
+            "format",
+            hint or f"expected {expected!r}, got {_brief(obj.get('format'))}",
+            RecordReason.FORMAT,
+        )
+
+
 def _name(value: object, where: str, ctx: _Ctx) -> str:
     """A player's name: a string of printable characters (a newline or an escape sequence in a
     name would forge lines or move the cursor where the name is shown).

@@ -24,12 +24,12 @@ from bergen.moves import Lead
 from bergen.public import PublicRound
 from bergen.public_match import PublicMatch
 from bergen.records.codec import (
+    _check_format,
     _Ctx,
     _int,
     _list,
     _name,
     _obj,
-    _other_format,
     _parse_json,
     _read_source,
     _scores,
@@ -311,13 +311,7 @@ def loads_public(text: str | bytes) -> PublicRecord:
     """
     obj = _parse_json(text, "public record")
     ctx = _Ctx()
-    if isinstance(obj, dict) and obj.get("format") != PUBLIC_RECORD_FORMAT:
-        hint = _other_format(obj.get("format"), "public")
-        raise ctx.err(
-            "format",
-            hint or f"expected {PUBLIC_RECORD_FORMAT!r}, got {_brief(obj.get('format'))}",
-            RecordReason.FORMAT,
-        )
+    _check_format(obj, PUBLIC_RECORD_FORMAT, "public", ctx)
     obj = _obj(
         obj,
         "record",

@@ -39,13 +39,13 @@ from bergen.moves import DRAW, Action, Draw, Lead, Play
 from bergen.playerview import PlayerView, voids
 from bergen.records.codec import (
     _action,
+    _check_format,
     _Ctx,
     _event,
     _int,
     _list,
     _name,
     _obj,
-    _other_format,
     _parse_json,
     _read_source,
     _str,
@@ -388,13 +388,7 @@ def loads_view(text: str | bytes) -> ViewRecord:
     """
     obj = _parse_json(text, "view record")
     ctx = _Ctx()
-    if isinstance(obj, dict) and obj.get("format") != VIEW_RECORD_FORMAT:
-        hint = _other_format(obj.get("format"), "player-view")
-        raise ctx.err(
-            "format",
-            hint or f"expected {VIEW_RECORD_FORMAT!r}, got {_brief(obj.get('format'))}",
-            RecordReason.FORMAT,
-        )
+    _check_format(obj, VIEW_RECORD_FORMAT, "player-view", ctx)
     obj = _obj(obj, "record", ctx, ("format", "seat", "seats", "rounds"), ())
     if obj["format"] != VIEW_RECORD_FORMAT:
         raise ctx.err(
