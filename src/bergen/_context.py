@@ -39,7 +39,8 @@ class RoundContext:
         start_scores: Match points per side at the round's first position (before its first
             action), in points; ``()`` when not known (a context built by hand).
         table: The kernel's numbers for the rules at this table (worked out from ``rules``
-            and ``seats`` when not given; not compared). Each round has its own.
+            and ``seats`` when not given; not compared): the one
+            :func:`~bergen.rules.table.kernel_table` keeps for those rules and seats.
 
     One is made per round (and per world a search bot samples), so the checks are type and
     range tests of each field (lists are copied to tuples), not a check that the fields make a
@@ -162,7 +163,20 @@ def _context(
 
 
 _EMPTY_LINE = LineOfPlay.empty()
-_SET_CONTEXT_FIELD = object.__setattr__
+(
+    _SET_RULES,
+    _SET_SEATS,
+    _SET_TARGET,
+    _SET_DEALER,
+    _SET_LEAD_DRAWS,
+    _SET_DEAL,
+    _SET_BONEYARD,
+    _SET_RESERVE,
+    _SET_START_LINE,
+    _SET_START_SCORES,
+    _SET_TABLE,
+) = tuple([vars(RoundContext)[field.name].__set__ for field in attrs.fields(RoundContext)])
+"""The setters of RoundContext's fields (its slots), in the order of its fields."""
 
 
 def _trusted_context(
@@ -178,18 +192,15 @@ def _trusted_context(
     the constructor (the values are the engine's own, checked by the caller).
     """
     context: RoundContext = object.__new__(RoundContext)
-    for name, value in (
-        ("rules", rules),
-        ("seats", table.seats),
-        ("target", table.target),
-        ("dealer", dealer),
-        ("lead_draws", lead_draws),
-        ("deal", deal),
-        ("boneyard", boneyard),
-        ("reserve", table.reserve),
-        ("start_line", _EMPTY_LINE),
-        ("start_scores", scores),
-        ("table", table),
-    ):
-        _SET_CONTEXT_FIELD(context, name, value)
+    _SET_RULES(context, rules)
+    _SET_SEATS(context, table.seats)
+    _SET_TARGET(context, table.target)
+    _SET_DEALER(context, dealer)
+    _SET_LEAD_DRAWS(context, lead_draws)
+    _SET_DEAL(context, deal)
+    _SET_BONEYARD(context, boneyard)
+    _SET_RESERVE(context, table.reserve)
+    _SET_START_LINE(context, _EMPTY_LINE)
+    _SET_START_SCORES(context, scores)
+    _SET_TABLE(context, table)
     return context

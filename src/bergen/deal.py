@@ -21,7 +21,7 @@ import attrs
 from bergen.errors import ArgumentError, PositionError, _brief
 from bergen.hands import Hand
 from bergen.kernel.deal import StreamState, next_shuffle, shuffle, stream_at
-from bergen.tiles import FULL_MASK, TILES, Tile, tile_mask
+from bergen.tiles import FULL_MASK, TILES, Tile
 
 __all__ = ["MAX_SHUFFLE_INDEX", "Deal", "shuffled_tiles"]
 
@@ -279,5 +279,13 @@ class _SeedStream:
 
 
 def deal_masks(deal: Deal) -> tuple[int, ...]:
-    """The tile mask of each hand of ``deal``."""
-    return tuple([tile_mask(h) for h in deal.hands])
+    """The tile mask of each hand of ``deal`` (its hands hold :class:`Tile` values: the
+    deal's constructor checked them).
+    """
+    masks: list[int] = []
+    for hand in deal.hands:
+        m = 0
+        for t in hand:
+            m |= 1 << t.index
+        masks.append(m)
+    return tuple(masks)

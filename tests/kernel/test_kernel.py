@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
-from bergen import CLASSIC, SIMPLE, MatchState
+from bergen import CLASSIC, SIMPLE, MatchState, RulesError
 from bergen.kernel import actions as A
 from bergen.kernel import play as K
 from bergen.kernel import table as T
@@ -128,3 +129,36 @@ def test_is_legal_agrees_with_the_listed_actions_everywhere() -> None:
             legal = match.legal_moves()
             match, _ = match.apply(legal[int(rng.random() * len(legal))])
     assert checked > 1000
+
+
+@attrs.frozen
+class _SideJudge:
+    """A blocked-hand judge naming one side; ``side`` takes no part in ``==``, so two judges
+    of different sides are equal values that judge differently.
+    """
+
+    side: int = attrs.field(eq=False)
+
+    def winner(self, sides: object) -> int:
+        return self.side
+
+
+def test_kernel_table_is_kept_per_ruleset_object_and_seats() -> None:
+    assert kernel_table(CLASSIC, 3) is kernel_table(CLASSIC, 3)
+    assert kernel_table(CLASSIC, 3) is not kernel_table(CLASSIC, 2)
+    # Equal rulesets whose components judge differently each get their own table (kept by
+    # the ruleset's identity, not by equality): each judge decides its own blocked hands.
+    first = CLASSIC.replace(blocked=_SideJudge(0))
+    second = CLASSIC.replace(blocked=_SideJudge(1))
+    assert first == second
+    masks = (hand((6, 6)), hand((5, 5)))
+    assert kernel_table(first, 2).judge(masks) == 0
+    assert kernel_table(second, 2).judge(masks) == 1
+    assert kernel_table(first, 2).judge(masks) == 0
+
+
+def test_kernel_table_refuses_seats_that_are_not_an_int_after_keeping_a_table() -> None:
+    kernel_table(CLASSIC, 2)
+    for seats in (2.0, True):
+        with pytest.raises(RulesError, match="2, 3 or 4 seats"):
+            kernel_table(CLASSIC, seats)  # type: ignore[arg-type]

@@ -113,14 +113,46 @@ def _lead_with(lead: LeadRule) -> Callable[[int], int]:
     return choose
 
 
+_KEPT = 16
+"""How many tables :func:`kernel_table` keeps (the most recent rulesets and seats)."""
+
+_TABLES: dict[tuple[int, int], tuple[Rules, K.Table]] = {}
+"""The tables :func:`kernel_table` has built, by ``(id(rules), seats)``, each with the
+``Rules`` value it was built from (kept alive so that its ``id`` is not reused)."""
+
+
 def kernel_table(rules: Rules, seats: int) -> K.Table:
     """The kernel's :class:`~bergen.kernel.table.Table` for ``rules`` at ``seats`` seats.
 
-    A new table each time: nothing is shared between rounds, so no round can change another's.
+    Built once per ruleset object and seats, then kept (the last few): a table is an
+    immutable tuple of numbers and of wrappers that call the rules' components, which are
+    immutable and deterministic (their protocols' contract), so the table kept is the table a
+    new build would give, and sharing it between rounds and matches changes nothing. Kept by
+    the identity of ``rules``, not by equality: two equal rulesets with different component
+    objects get a table each.
 
     Args:
         rules: A ruleset.
         seats: 2..4.
+
+    Raises:
+        RulesError: when the rules do not allow this table (:meth:`Rules.for_table`).
+    """
+    if seats.__class__ is not int:  # for_table says what is wrong (2.0 is not the key 2)
+        return _new_table(rules, seats)
+    key = (id(rules), seats)
+    kept = _TABLES.get(key)
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    table = _new_table(rules, seats)
+    if len(_TABLES) >= _KEPT:
+        _TABLES.clear()
+    _TABLES[key] = (rules, table)
+    return table
+
+
+def _new_table(rules: Rules, seats: int) -> K.Table:
+    """The kernel's table for ``rules`` at ``seats`` seats, built (see :func:`kernel_table`).
 
     Raises:
         RulesError: when the rules do not allow this table (:meth:`Rules.for_table`).
