@@ -7,11 +7,15 @@ import math
 import random
 
 from bergen import CLASSIC, MatchState
+from bergen.kernel.actions import DRAW
 from bergen.kernel.rollout import greedy_rollout, ranked_action, rollout
 from bergen.kernel.table import Table
-from bergen.kernel.tree import SEAT, Determinization, Node, rewards, search
+from bergen.kernel.tree import DRAWN, SEAT, Determinization, Node, rewards, search
+from bergen.moves import DRAW as DRAW_MOVE
 from bergen.moves import action_of
 from bergen.round import RoundState
+from bergen.rules import DrawWhen
+from bergen.view import PlayerView, WorldSampler, sampler_for
 
 
 def _table(seats: int) -> Table:
@@ -111,3 +115,95 @@ def test_ranked_seats_choose_greedys_moves_in_the_tree() -> None:
             checked += 1
             ruled_out += len(after.legal_moves()) > len(firsts)
     assert checked > 10 and ruled_out > 5  # the model ruled some legal replies out
+
+
+def _walk(seed: int) -> list[RoundState]:
+    """The decisions (two legal moves or more) of a round played at random."""
+    rnd = MatchState.new(2, CLASSIC, seed=seed).round
+    assert rnd is not None
+    rng = random.Random(seed)
+    decisions = []
+    while rnd.outcome is None:
+        legal = rnd.legal_moves()
+        if len(legal) >= 2:
+            decisions.append(rnd)
+        rnd, _ = rnd.apply(rng.choice(legal))
+    return decisions
+
+
+def test_another_seats_draws_key_the_observers_later_nodes() -> None:
+    # Rule 4: when the observer's move leaves the other seat no tile that fits, it draws, and
+    # the observer sees it draw (not what): the node after the observer's move is that draw,
+    # keyed other * SEAT + DRAW, and the other seat's later moves hang below it.
+    checked = 0
+    for seed in range(8):
+        for state in _walk(seed):
+            me = state.to_move
+            other = 1 - me
+            root = search(
+                me, lambda s=state: _true_world(s), random.Random(seed).random, state.scores, 2,
+                4.0, greedy_rollout, [], 300, math.inf,
+            )  # fmt: skip
+            for move in state.legal_moves():
+                after, _ = state.apply(move)
+                child = root.children.get(me * SEAT + action_of(move))
+                if child is None or after.outcome is not None or child.visits < 2:
+                    continue
+                if after.to_move == other and after.legal_moves() == (DRAW_MOVE,):
+                    assert set(child.children) == {other * SEAT + DRAW}
+                    checked += 1
+    assert checked >= 10
+
+
+def test_the_observer_keeps_apart_worlds_where_the_other_seat_drew() -> None:
+    # Over uniformly sampled worlds, the other seat must draw after one of the observer's moves
+    # in some worlds and plays at once in others: the observer's later decisions are kept in
+    # two different subtrees (it sees which happened), not fused in one.
+    both = 0
+    for seed in range(8):
+        for state in _walk(seed)[:4]:
+            me = state.to_move
+            other = 1 - me
+            view = state.view(me)
+            sampler = sampler_for(view)
+            rng = random.Random(seed)
+
+            def world(
+                v: PlayerView = view, s: WorldSampler = sampler, r: random.Random = rng
+            ) -> Determinization:
+                w = s.sample(r, history=False)
+                ctx = w._context
+                return ctx.table, ctx.boneyard, w._position, v.to_move, v.scores
+
+            root = search(
+                me, world, rng.random, state.scores, 2, 4.0, greedy_rollout, [], 400, math.inf
+            )
+            for child in root.children.values():
+                keys = {key - other * SEAT for key in child.children if key // SEAT == other}
+                if DRAW in keys and keys - {DRAW}:
+                    both += 1
+    assert both >= 5
+
+
+def test_a_draw_chosen_at_any_time_is_keyed_by_the_tile_drawn() -> None:
+    # Rule 4 with draws at any time: the observer may draw while a tile fits; the tile it
+    # draws (the boneyard's next, in the true world) keys the node below its draw.
+    rules = CLASSIC.replace(draw_when=DrawWhen.ANY_TIME)
+    checked = 0
+    for seed in range(6):
+        rnd = MatchState.new(2, rules, seed=seed).round
+        assert rnd is not None
+        while rnd.outcome is None and DRAW_MOVE not in rnd.legal_moves():
+            rnd, _ = rnd.apply(rnd.legal_moves()[0])
+        if rnd.outcome is not None or len(rnd.legal_moves()) < 2:
+            continue
+        me = rnd.to_move
+        root = search(
+            me, lambda s=rnd: _true_world(s), random.Random(seed).random, rnd.scores, 2,
+            4.0, greedy_rollout, [], 200, math.inf,
+        )  # fmt: skip
+        drew = root.children[me * SEAT + DRAW]
+        tile = rnd._context.boneyard[rnd._position[4]]
+        assert set(drew.children) == {me * SEAT + DRAWN + tile}
+        checked += 1
+    assert checked >= 3

@@ -21,9 +21,12 @@ A side's reward (:func:`rewards`) is the points it gains by the end of the round
 gain of the other sides, in points; or, given a table of match chances (two sides), its chance
 of winning the match from the scores the round ends with (1 or 0 when the match is decided,
 rule 9). An action is keyed by the seat that makes it (at three or four seats two opponents may
-hold the same tile in different worlds). Forced moves (a lone legal move: the lead, a draw, a
-pass) make no decision node, except the observer's own draws, which it sees: the tile drawn keys
-the next node, so that the observer's later decisions are kept apart by what it drew.
+hold the same tile in different worlds). Draws (rule 4) are chance events, drawn afresh in each
+iteration's world, and each makes a node of what the observer sees of it: its own draw (forced,
+or chosen where a seat may draw at any time) is keyed by the tile drawn, another seat's by the
+draw alone, so that the observer's later decisions are kept apart by the tiles it drew and by
+how many the others drew (an information set, not one world's order of the boneyard). Other
+forced moves (the lead, a pass) make no node.
 """
 
 from __future__ import annotations
@@ -100,6 +103,29 @@ def rewards(
     return [g - (total - g) / (n_sides - 1) for g in gains]
 
 
+def _chance(
+    node: Node,
+    path: list[Node],
+    table: Table,
+    base: int,
+    me: int,
+    seat: int,
+    boneyard: tuple[int, ...],
+    pos: Position,
+) -> Node:
+    """The child of ``node`` for ``seat``'s draw in ``pos`` (rule 4), added to ``path``: keyed
+    by the tile drawn when the observer ``me`` draws it (it sees the tile), else by the draw
+    alone (it sees that a tile was drawn, not which).
+    """
+    key = base + DRAWN + boneyard[pos[4]] if seat == me else base + DRAW
+    child = node.children.get(key)
+    if child is None:
+        child = Node(side_of(table, seat))
+        node.children[key] = child
+    path.append(child)
+    return child
+
+
 def search(
     me: int,
     determinize: Callable[[], Determinization],
@@ -166,14 +192,8 @@ def search(
                 path.append(child)
             elif len(legal) == 1:
                 action = legal[0]
-                if action == DRAW and seat == me:  # the observer sees the tile it draws
-                    key = base + DRAWN + boneyard[pos[4]]
-                    child = node.children.get(key)
-                    if child is None:
-                        child = Node(side_of(table, seat))
-                        node.children[key] = child
-                    node = child
-                    path.append(child)
+                if action == DRAW:  # a chance event the observer sees: its own tile, or a draw
+                    node = _chance(node, path, table, base, me, seat, boneyard, pos)
             else:
                 children = node.children
                 untried = [a for a in legal if base + a not in children]
@@ -200,6 +220,8 @@ def search(
                             action = a
                     node = chosen
                     path.append(chosen)
+                if action == DRAW and seat == me:  # a draw chosen (rule 4): the tile it brings
+                    node = _chance(node, path, table, base, me, seat, boneyard, pos)
             pos, seat, scores, outcome, _, _ = step(table, boneyard, pos, seat, scores, action)
             if expanded or outcome != IN_PLAY:
                 break  # past the new node, the playout takes over
