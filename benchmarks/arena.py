@@ -15,9 +15,10 @@ clock in one process (``workers=1``), the best of ``--repeat`` runs:
 
 First, issue 28's figures: the CPU a ``bergen bot serve greedy`` process takes from its start
 to its ``hello`` reply, and ``greedy`` against ``random`` over ``--pairing-games`` games (200)
-at one worker, in-process, isolated in protocol version 1 and isolated in version 2, in turn
-in the same run, wall clock and CPU time (the arena's and its bot processes'), with their
-ratios.
+at one worker, in-process, isolated with each bot process started afresh and isolated with
+each a fork of a warm fork server (the default), in turn in the same run, wall clock and CPU
+time (the arena's and its bot processes'), with their ratios; and the CPU a fork of a warm
+``greedy`` server takes to its ``hello``.
 
 Besides, the time ``RoundState.view`` takes, averaged over the decisions of a few matches (the
 part of ``in-process`` that ``plain`` does not pay).
@@ -96,23 +97,22 @@ def cpu_of(run: Callable[[], object]) -> tuple[float, float, float]:
     return wall, own, children
 
 
-MODES = ("in-process", "isolated v1", "isolated v2")
-"""The modes of the pairing: in-process, and isolated with the bots' processes spoken to in
-protocol version 1 (every decision a whole view) or 2 (the actions since the last decision)."""
+MODES = ("in-process", "isolated, started", "isolated, forked")
+"""The modes of the pairing: in-process, and isolated (protocol version 2) with each bot
+process a new Python (``fork_server=False``) or a fork of a warm fork server per bot (the
+default)."""
 
 
 def run_mode(mode: str, games: int, seed: int) -> None:
     """One arena of ``greedy`` against ``random`` in ``mode`` (see :data:`MODES`)."""
-    from bergen.protocol import ProtocolBot
-
-    defaults = ProtocolBot.__init__.__kwdefaults__
-    assert defaults is not None
-    offered = defaults["protocol"]
-    defaults["protocol"] = 1 if mode == "isolated v1" else offered
-    try:
-        run_arena(["greedy", "random"], games, 2, seed, in_process=mode == "in-process")
-    finally:
-        defaults["protocol"] = offered
+    run_arena(
+        ["greedy", "random"],
+        games,
+        2,
+        seed,
+        in_process=mode == "in-process",
+        fork_server=mode == "isolated, forked",
+    )
 
 
 def pairing(games: int, seed: int, repeat: int) -> list[tuple[str, float, float, float]]:
@@ -224,6 +224,39 @@ def handshake_cpu(spec: str, repeat: int) -> float:
     return best_ms
 
 
+def fork_cpu(spec: str, forks: int, repeat: int) -> tuple[float, float]:
+    """CPU milliseconds of a fork server of ``spec`` (the arena's, under the default memory
+    limit) from its start to its exit with no fork, and per bot process forked from it, to its
+    ``hello`` reply, ``quit`` and reaping (the server's work and the fork's, from the
+    difference between a server that forks ``forks`` processes and one that forks none), the
+    best of ``repeat``. A server's forks are its children: their CPU reaches this process's
+    children's times when the server is reaped."""
+    from bergen.arena._processes import launched
+    from bergen.protocol import DEFAULT_MEMORY_LIMIT, ProtocolBot, python_bot_command
+    from bergen.protocol._forks import ForkServer, fork_server_command
+    from bergen.protocol.client import _limited_command
+
+    def server_cpu(n: int) -> float:
+        command = _limited_command(
+            launched(fork_server_command(spec, os.getpid()), None), DEFAULT_MEMORY_LIMIT
+        )
+        before = os.times()
+        server = ForkServer(command, env=None, stderr=None, start_time=30.0)
+        server.ask(b"peek 1")  # started and warm
+        for _ in range(n):
+            bot = ProtocolBot(python_bot_command(spec))
+            bot._fork_server = server
+            bot.start()
+            bot.close()
+        server.close()
+        after = os.times()
+        return (after[2] - before[2] + after[3] - before[3]) * 1000
+
+    alone = min(server_cpu(0) for _ in range(repeat))
+    with_forks = min(server_cpu(forks) for _ in range(repeat))
+    return alone, (with_forks - alone) / forks
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games in-process (default 200)")
@@ -254,6 +287,11 @@ def main() -> None:
     print(
         f"bergen bot serve greedy: {handshake_cpu('greedy', 5):.0f} ms CPU to its hello (best of 5)"
     )
+    server, fork = fork_cpu("greedy", 20, 3)
+    print(
+        f"a fork server of greedy: {server:.0f} ms CPU to start and end; a bot process forked "
+        f"from it: {fork:.1f} ms CPU to its hello and exit (20 forks, best of 3)"
+    )
     print("per decision message, greedy vs random (one process, hot):")
     for name, size, write_us, read_us in messages(seed, r):
         print(
@@ -266,7 +304,7 @@ def main() -> None:
         print(f"greedy vs random, {g} games, workers=1, best of {r}, each mode in turn:")
         for mode, wall, own, children in pairs:
             print(
-                f"  {mode:<11} wall {wall:6.2f} s  CPU {own + children:6.2f} s "
+                f"  {mode:<17} wall {wall:6.2f} s  CPU {own + children:6.2f} s "
                 f"(arena {own:.2f}, bot processes {children:.2f})"
             )
         (_, w_in, own_in, children_in), *others = pairs

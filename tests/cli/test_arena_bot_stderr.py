@@ -28,10 +28,16 @@ def test_each_bot_process_writes_its_standard_error_to_a_file_of_its_own(
     assert "the bot raised KeyError: 'missing' (at noisy.py:" in out
     files = sorted(p.name for p in logs.iterdir())
     assert all(
-        re.fullmatch(r"(protocol\.noisy-KeyErrorBot|greedy)\.\d+-[0-9a-f]{8}\.log", f)
+        re.fullmatch(r"(protocol\.noisy-KeyErrorBot|greedy)(\.server)?\.\d+-[0-9a-f]{8}\.log", f)
         for f in files
     )
-    raising = [logs / f for f in files if f.startswith("protocol.noisy-KeyErrorBot")]
+    # A file for each bot's fork server (what its module wrote when imported) and for each
+    # bot process (a fork of it).
+    servers = [f for f in files if ".server." in f]
+    assert {f.split(".server.")[0] for f in servers} == {"greedy", "protocol.noisy-KeyErrorBot"}
+    raising = [
+        logs / f for f in files if f.startswith("protocol.noisy-KeyErrorBot") and f not in servers
+    ]
     texts = [p.read_text() for p in raising]
     crashed = [t for t in texts if "Traceback (most recent call last):" in t]
     assert crashed, texts
@@ -118,10 +124,10 @@ def test_a_file_that_cannot_be_made_forfeits_its_own_seat_not_the_one_to_move(
 ) -> None:
     made = _processes.stderr_file
 
-    def fails_for_greedy(directory: str, spec: str) -> int:
-        if spec == "greedy":
+    def fails_for_greedy(directory: str, spec: str, kind: str = "") -> int:
+        if spec == "greedy":  # its fork server's file, or its process's
             raise BotError(f"bot {spec!r}: cannot make its stderr file (the disk is full)")
-        return made(directory, spec)
+        return made(directory, spec, kind)
 
     monkeypatch.setattr(_processes, "stderr_file", fails_for_greedy)
     for task in schedule(["greedy", "random"], 2, 2, seed=1):

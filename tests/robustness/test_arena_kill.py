@@ -28,14 +28,17 @@ def _games(results: Path) -> int:
     return max(0, len(results.read_text().splitlines()) - 1) if results.exists() else 0
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_kill_9_of_the_arena_leaves_no_process(tmp_path: Path, workers: str) -> None:
+@pytest.mark.parametrize(
+    ("workers", "forks"), [("1", True), ("2", True), ("1", False)], ids=["1", "2", "1-no-forks"]
+)
+def test_kill_9_of_the_arena_leaves_no_process(tmp_path: Path, workers: str, forks: bool) -> None:
     if shutil.which("node") is None:
         pytest.skip("the program bot is examples/bots/greedy.js, on node")
     mark = uuid.uuid4().hex
     results = tmp_path / "games.jsonl"
     bots = ["greedy", f"cmd:node {GREEDY_JS}"]
     args = [*bots, "--games", "400", "--workers", workers, "--seed", "1", "--no-progress"]
+    args += [] if forks else ["--no-fork-server"]
     arena = subprocess.Popen(
         [sys.executable, "-m", "bergen", "arena", *args, "--results", str(results)],
         stdout=subprocess.DEVNULL,
@@ -48,8 +51,10 @@ def test_kill_9_of_the_arena_leaves_no_process(tmp_path: Path, workers: str) -> 
             time.sleep(0.05)
         running = marked_processes(mark)
         assert _games(results) >= 2 and arena.poll() is None, running
-        # The main process, the workers, and bots of both kinds are there.
-        assert sum("bot serve greedy" in c for c in running) >= 1, running
+        # The main process, the workers, and bots of both kinds are there: the Python bot's
+        # processes are forks of its fork server (which shows the server's command line).
+        python_bot = "_forkserver" if forks else "bot serve greedy"
+        assert sum(python_bot in c and "greedy" in c for c in running) >= 2, running
         assert sum("greedy.js" in c for c in running) >= 1, running
         arena.send_signal(signal.SIGKILL)
         arena.wait()

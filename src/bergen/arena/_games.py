@@ -236,6 +236,8 @@ class GameTask:
             (``("bwrap", "--ro-bind", "/", "/", ...)``); ``()`` for none.
         bot_stderr: A directory to keep each bot process's standard error in, one file per
             process (``None``: only the end of it is kept, for a failure's report).
+        fork_server: Whether a Python bot's processes are forks of one warm server per spec
+            (see :func:`bergen.arena.run_arena`) rather than each a new Python.
     """
 
     index: int
@@ -250,6 +252,7 @@ class GameTask:
     bot_user: str | None = None
     bot_prefix: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple)
     bot_stderr: str | None = None
+    fork_server: bool = True
 
     def __attrs_post_init__(self) -> None:
         """Check the fields (lists are copied to tuples first).
@@ -259,7 +262,7 @@ class GameTask:
                 :func:`schedule`, and ``index`` a game index below :data:`MAX_ARENA_GAMES`,
                 ``entrants`` entrant indexes, ``deal_seed`` and ``bot_seeds`` ints of at most
                 64 bits, one per seat, ``bot_user`` a user name or ``None``, ``bot_prefix``
-                strings, ``bot_stderr`` a path or ``None``).
+                strings, ``bot_stderr`` a path or ``None``, ``fork_server`` a bool).
         """
         if type(self.index) is not int or not 0 <= self.index < MAX_ARENA_GAMES:
             raise BotError(
@@ -279,6 +282,8 @@ class GameTask:
         _check_move_time(self.move_time, "GameTask.move_time", allow_inf=False)
         _check_process_args(self.in_process, self.memory_limit, "GameTask.")
         _check_launch_args(self.bot_user, self.bot_prefix, "GameTask.")
+        if type(self.fork_server) is not bool:
+            raise BotError(f"GameTask.fork_server must be a bool, got {_brief(self.fork_server)}")
         if self.bot_stderr is not None and not _is_path(self.bot_stderr):
             raise BotError(
                 "GameTask.bot_stderr must be a directory's path (a str, no NUL) or None, got "

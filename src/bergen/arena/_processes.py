@@ -21,6 +21,8 @@ from bergen.arena._games import GameTask
 from bergen.bots import BotError, _exception_text
 from bergen.errors import _brief
 from bergen.protocol import BotFailure, ProtocolBot, python_bot_command
+from bergen.protocol._forks import ForkServer, fork_server_command
+from bergen.protocol.client import _limited_command, _memory_limit_for_child
 
 PROGRAM_PREFIX = "cmd:"
 """The prefix of a bot spec that names a program: ``cmd:node examples/bots/greedy.js``."""
@@ -57,18 +59,35 @@ def bot_command(spec: str) -> list[str]:
     return argv
 
 
-Setting = tuple[float | None, int | None, str | None, tuple[str, ...], str | None]
-"""How a bot process is run: ``(move_time, memory_limit, bot_user, bot_prefix, bot_stderr)``
-of a :class:`GameTask`; processes are kept and reused per spec and setting."""
+Setting = tuple[float | None, int | None, str | None, tuple[str, ...], str | None, bool]
+"""How a bot process is run: ``(move_time, memory_limit, bot_user, bot_prefix, bot_stderr,
+fork_server)`` of a :class:`GameTask`; processes are kept and reused per spec and setting."""
 
 
 def setting_of(task: GameTask) -> Setting:
     """The setting of ``task``'s bot processes."""
-    return (task.move_time, task.memory_limit, task.bot_user, task.bot_prefix, task.bot_stderr)
+    return (
+        task.move_time,
+        task.memory_limit,
+        task.bot_user,
+        task.bot_prefix,
+        task.bot_stderr,
+        task.fork_server,
+    )
 
 
-_LAUNCH_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_launch.py")
-"""The wrapper that starts every bot process of an arena (:mod:`bergen.arena._launch`), run by
+def forks(spec: str, setting: Setting) -> bool:
+    """Whether the bot processes of ``spec`` are forks of a fork server
+    (:mod:`bergen.protocol._forkserver`): a Python bot's, with ``fork_server`` set and no
+    ``bot_prefix`` (a sandbox is started afresh around each bot process, as asked).
+    """
+    return setting[5] and not setting[3] and not spec.startswith(PROGRAM_PREFIX)
+
+
+_LAUNCH_SCRIPT = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "protocol", "_launch.py"
+)
+"""The wrapper that starts every bot process of an arena (:mod:`bergen.protocol._launch`), run by
 its path so that it imports nothing of bergen."""
 
 
@@ -95,13 +114,22 @@ def user_ids(name: str) -> tuple[int, int]:
 
 def launch_command(spec: str, bot_user: str | None, bot_prefix: tuple[str, ...]) -> list[str]:
     """The command that starts a bot process of an arena: the launcher
-    (:mod:`bergen.arena._launch`: as ``bot_user`` when given), then ``bot_prefix`` (a sandbox
+    (:mod:`bergen.protocol._launch`: as ``bot_user`` when given), then ``bot_prefix`` (a sandbox
     such as bubblewrap), then :func:`bot_command`.
 
     Raises:
         BotError: for a bad spec (:func:`bot_command`) or user (:func:`user_ids`).
     """
-    command = [*bot_prefix, *bot_command(spec)]
+    return launched([*bot_prefix, *bot_command(spec)], bot_user)
+
+
+def launched(command: Sequence[str], bot_user: str | None) -> list[str]:
+    """``command`` started through the launcher (:mod:`bergen.protocol._launch`), as
+    ``bot_user`` when given.
+
+    Raises:
+        BotError: for a bad user (:func:`user_ids`).
+    """
     head = [sys.executable, "-I", "-S", _LAUNCH_SCRIPT, str(os.getpid())]
     if bot_user is not None:
         uid, gid = user_ids(bot_user)
@@ -131,6 +159,8 @@ class _Processes:
         self.idle: dict[tuple[str, Setting], list[tuple[ProtocolBot, set[int]]]] = {}
         self.busy: set[ProtocolBot] = set()
         self.starting: list[tuple[threading.Thread, ProtocolBot]] = []
+        self.servers: dict[tuple[str, Setting], ForkServer] = {}
+        self.lock = threading.Lock()  # seats are started from several threads
 
     def take(self, task: GameTask, seat: int) -> tuple[ProtocolBot, set[int]]:
         """A process for ``seat`` of ``task``'s game: an idle one that has not seen its deal,
@@ -150,18 +180,20 @@ class _Processes:
         self.busy.add(bot)
         return bot, seen
 
-    @staticmethod
-    def new(spec: str, setting: Setting) -> ProtocolBot:
+    def new(self, spec: str, setting: Setting) -> ProtocolBot:
         """A bot process for ``spec`` with these limits and this launch (not started yet);
         with a ``bot_stderr`` directory, its standard error goes to a new file of its own there
-        (:func:`stderr_file`), closed when the bot is dropped.
+        (:func:`stderr_file`), closed when the bot is dropped. A Python bot's process is a
+        fork of this spec's fork server when :func:`forks` says so (the server is started with
+        the first).
 
         Raises:
             BotError: for a bad spec or user (:func:`launch_command`), or when the file
                 cannot be made.
         """
-        move_time, memory_limit, bot_user, bot_prefix, bot_stderr = setting
+        move_time, memory_limit, bot_user, bot_prefix, bot_stderr, _ = setting
         command = launch_command(spec, bot_user, bot_prefix)
+        server = self.server(spec, setting) if forks(spec, setting) else None
         fd = None if bot_stderr is None else stderr_file(bot_stderr, spec)
         bot = ProtocolBot(
             command,
@@ -171,9 +203,30 @@ class _Processes:
             env=_child_env(),
             stderr=fd,
         )
+        bot._fork_server = server
         if fd is not None:
             weakref.finalize(bot, os.close, fd)
         return bot
+
+    def server(self, spec: str, setting: Setting) -> ForkServer:
+        """The fork server of ``spec``'s processes in ``setting`` (made, not started, at the
+        first call): started through the launcher (:func:`launched`: as the ``bot_user``, with
+        a watchdog), under the memory limit (its forks keep both),
+        its own standard error in a file of the ``bot_stderr`` directory when there is one.
+        """
+        with self.lock:
+            server = self.servers.get((spec, setting))
+            if server is None:
+                _, memory_limit, bot_user, _, bot_stderr, _ = setting
+                command = launched(fork_server_command(spec, os.getpid()), bot_user)
+                if memory_limit is not None:
+                    command = _limited_command(command, _memory_limit_for_child(memory_limit))
+                fd = None if bot_stderr is None else stderr_file(bot_stderr, spec, ".server")
+                server = ForkServer(command, env=_child_env(), stderr=fd, start_time=10.0)
+                if fd is not None:
+                    weakref.finalize(server, os.close, fd)
+                self.servers[(spec, setting)] = server
+            return server
 
     def keep(self, spec: str, setting: Setting, bot: ProtocolBot) -> None:
         """Keep a started process that has seen no deal, for the next game of ``spec``."""
@@ -198,6 +251,10 @@ class _Processes:
         self.busy.clear()
         self.idle.clear()
         _close_all(bots)
+        servers = list(self.servers.values())
+        self.servers.clear()
+        for server in servers:
+            server.close()
 
     def kill(self) -> None:
         """Kill every process at once (the arena is stopping): first let a process being
@@ -213,6 +270,8 @@ class _Processes:
                 bot._kill()  # SIGKILL to its process group, no quit and no waiting
         self.busy.clear()
         self.idle.clear()
+        for server in self.servers.values():
+            server.kill()
 
 
 def _start_quietly(bot: ProtocolBot) -> None:
@@ -232,9 +291,10 @@ STDERR_NAME_CHARS = 80
 """The longest part of a bot's standard error file name taken from its spec."""
 
 
-def stderr_file(directory: str, spec: str) -> int:
+def stderr_file(directory: str, spec: str, kind: str = "") -> int:
     """A new file in ``directory`` for one bot process's standard error, open for appending
-    and reading: ``SPEC.PID-ID.log``, the spec made a file name (each run of characters other
+    and reading: ``SPEC.PID-ID.log`` (``SPEC.server.PID-ID.log`` with ``kind`` ``".server"``,
+    for a fork server), the spec made a file name (each run of characters other
     than ASCII letters, digits, ``.``, ``_`` and ``-`` becomes ``-``, no ``.`` or ``-`` at
     either end, at most :data:`STDERR_NAME_CHARS` characters, ``bot`` if nothing is left: no
     ``/``, so never a file outside ``directory``), the id of the process starting the bot
@@ -251,7 +311,7 @@ def stderr_file(directory: str, spec: str) -> int:
         BotError: when no file can be made there.
     """
     name = re.sub(r"[^A-Za-z0-9._-]+", "-", spec, flags=re.ASCII)
-    name = name[:STDERR_NAME_CHARS].strip("-.") or "bot"
+    name = (name[:STDERR_NAME_CHARS].strip("-.") or "bot") + kind
     flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
     for _ in range(100):
         path = os.path.join(directory, f"{name}.{os.getpid()}-{secrets.token_hex(4)}.log")

@@ -79,6 +79,18 @@ def _check_specs(specs: Sequence[str], first: GameTask, processes: _Processes | 
     Raises:
         BotError: when a bot cannot be loaded, started or built (the first in spec order).
     """
+    maker = processes if processes is not None else _Processes()
+    try:
+        _start_specs(specs, first, processes, maker)
+    finally:
+        if processes is None:
+            maker.close()  # its fork servers
+
+
+def _start_specs(
+    specs: Sequence[str], first: GameTask, processes: _Processes | None, maker: _Processes
+) -> None:
+    """:func:`_check_specs`, making the bot processes with ``maker``."""
     rules, players, setting = first.rules, len(first.specs), setting_of(first)
     started: list[tuple[str, ProtocolBot]] = []
     for spec in dict.fromkeys(specs):
@@ -91,7 +103,7 @@ def _check_specs(specs: Sequence[str], first: GameTask, processes: _Processes | 
             if first.in_process or ":" not in name:
                 load_bot(spec, 0)
                 continue
-        started.append((spec, _Processes.new(spec, setting)))
+        started.append((spec, maker.new(spec, setting)))
     failures: dict[str, BaseException] = {}
 
     def check(spec: str, bot: ProtocolBot) -> None:
@@ -143,6 +155,7 @@ def run_arena(
     bot_user: str | None = None,
     bot_prefix: Sequence[str] = (),
     bot_stderr: str | os.PathLike[str] | None = None,
+    fork_server: bool = True,
 ) -> ArenaResult:
     """Play an arena between bots (see :func:`schedule` for the games).
 
@@ -205,6 +218,13 @@ def run_arena(
             link a bot put in the directory is never written through; the directory should
             still not be one the bots can write to. ``None`` keeps only the end of it, for a
             failure's report. In-process bots write to this process's standard error.
+        fork_server: Start each Python bot's processes as forks of one warm server per spec
+            and setting (started with the arena, under the same user and memory limit), which
+            costs about 2 ms of CPU a process against 100 to 150 ms for a new Python. ``False``
+            starts each process afresh, for a bot whose module cannot be forked once imported
+            (one that starts threads when imported). Never with ``bot_prefix`` (each process
+            gets a sandbox of its own) or for ``cmd:`` bots. The docs/guides/bots.md section
+            "Fair play" says why a fork shares nothing with the other bots.
 
     Returns:
         The results, game index ascending.
@@ -220,7 +240,8 @@ def run_arena(
             ``None``; ``progress`` not callable or ``None``; ``lineups`` not one of
             :data:`LINEUPS`; ``sprt`` not an :class:`~bergen.tournament.SPRTTest` or ``None``,
             or given with other than two entrants; ``bot_user`` not a user of this system,
-            or given when the arena does not run as root; ``bot_prefix`` not a sequence of
+            or given when the arena does not run as root; ``fork_server`` not a bool;
+            ``bot_prefix`` not a sequence of
             strings whose first is a program found on ``PATH``; ``bot_stderr`` not a path or
             ``None``, or a directory that cannot be made), or when a spec cannot be loaded or
             started (each is tried once here, before any game).
@@ -244,6 +265,8 @@ def run_arena(
     if sprt is not None and len(specs) != 2:
         raise BotError(f"sprt judges a match of two entrants, got {len(specs)}")
     _check_launch(bot_user, bot_prefix)
+    if type(fork_server) is not bool:
+        raise BotError(f"fork_server must be a bool, got {_brief(fork_server)}")
     if seed is None:
         if resume and results is not None:
             seed = _stored_seed(os.fspath(results))
@@ -267,6 +290,8 @@ def run_arena(
     if bot_stderr is not None:
         directory = _stderr_directory(bot_stderr)
         tasks = [attrs.evolve(t, bot_stderr=directory) for t in tasks]
+    if not fork_server:
+        tasks = [attrs.evolve(t, fork_server=False) for t in tasks]
     sink = _Finished(progress)
     if sprt is not None:
         sink.judge = _SPRTJudge(sprt, players)

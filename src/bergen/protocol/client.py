@@ -30,6 +30,7 @@ from typing import IO, Any
 from bergen.errors import BergenError, _brief, _printable
 from bergen.moves import Move
 from bergen.playerview import PlayerView
+from bergen.protocol._forks import ForkedProcess, ForkServer
 from bergen.protocol.codec import (
     _MOVE_OF_TEXT,
     MAX_REPLY_BYTES,
@@ -201,6 +202,10 @@ _MOVE_HEAD = b'{"type":"move","move":"'
 _CANNOT_START = 127
 """The exit status of the memory limit's wrapper when it cannot run the program."""
 
+_Process = subprocess.Popen[bytes] | ForkedProcess
+"""A bot's process: one started by :class:`ProtocolBot`, or a fork server's."""
+
+
 _MEMORY_WORDS = ("MemoryError", "out of memory", "bad_alloc", "Cannot allocate memory")
 
 
@@ -348,7 +353,8 @@ class ProtocolBot:
         self.options = dict(options or {})
         self.stderr_path = stderr
         self.handshake: Handshake | None = None
-        self._proc: subprocess.Popen[bytes] | None = None
+        self._proc: _Process | None = None
+        self._fork_server: ForkServer | None = None  # set by the arena for a Python bot
         self._stderr_file: IO[bytes] | None = None
         self._stderr_fd: int | None = None
         self._stderr_start = 0
@@ -357,7 +363,7 @@ class ProtocolBot:
         self._seat: int | None = None
         self._sent: PlayerView | None = None  # the view of the last decision (version 2)
         self._poll: Any = None  # a select.poll on the bot's output, made at its start
-        self._finalizer: weakref.finalize[[subprocess.Popen[bytes]], ProtocolBot] | None = None
+        self._finalizer: weakref.finalize[[_Process], ProtocolBot] | None = None
 
     # ------------------------------------------------------------------ the Bot interface
 
@@ -624,7 +630,7 @@ class ProtocolBot:
         command = self.command
         if self.memory_limit is not None:
             command = _limited_command(command, _memory_limit_for_child(self.memory_limit))
-        stderr: int | IO[bytes] = subprocess.PIPE
+        stderr: int = subprocess.PIPE
         if self.stderr_path is not None:
             try:
                 stderr = self._open_stderr()
@@ -636,16 +642,20 @@ class ProtocolBot:
                     bot=self.name,
                 ) from None
         try:
-            proc = subprocess.Popen(
-                command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=stderr,
-                cwd=self.cwd,
-                env=self.env,
-                start_new_session=True,
-                close_fds=True,
-            )
+            proc: _Process
+            if self._fork_server is not None:
+                proc = self._fork_server.spawn(stderr)
+            else:
+                proc = subprocess.Popen(
+                    command,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=stderr,
+                    cwd=self.cwd,
+                    env=self.env,
+                    start_new_session=True,
+                    close_fds=True,
+                )
         except (OSError, subprocess.SubprocessError, ValueError) as e:
             self._close_stderr_file()
             raise BotFailure(
@@ -814,7 +824,7 @@ class ProtocolBot:
                 return
             self._tail = (self._tail + data)[-_STDERR_TAIL:]
 
-    def _open_stderr(self) -> int | IO[bytes]:
+    def _open_stderr(self) -> int:
         """The ``stderr`` file for a start (a path's opened for appending, and for reading
         back its end; the caller's descriptor as it is); notes where this start's text begins.
         """
@@ -902,20 +912,33 @@ def _refuses(line: bytes) -> bool:
     return isinstance(reply, ErrorReply) and reply.kind == "protocol"
 
 
-def _has_exited(proc: subprocess.Popen[bytes]) -> bool:
-    """Whether the program has exited, without reaping it (``waitid`` with ``WNOWAIT``)."""
-    if proc.returncode is not None:
-        return True
+def _exit_info(proc: _Process) -> tuple[int, int] | None:
+    """``(si_code, si_status)`` of the program's exit, or ``None`` while it runs; without
+    reaping it (``waitid`` with ``WNOWAIT``; a fork server's process: the server's answer).
+    """
+    if isinstance(proc, ForkedProcess):
+        return proc.peek()
+    code = proc.returncode
+    if code is not None:
+        return (os.CLD_EXITED, code) if code >= 0 else (os.CLD_KILLED, -code)
     if hasattr(os, "waitid"):
         try:
             info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
         except ChildProcessError:
-            return True
-        return info is not None
-    return proc.poll() is not None  # pragma: no cover - systems without waitid
+            return (os.CLD_EXITED, 0)
+        return None if info is None else (info.si_code, info.si_status)
+    code = proc.poll()  # pragma: no cover - systems without waitid
+    if code is None:  # pragma: no cover
+        return None
+    return (os.CLD_EXITED, code) if code >= 0 else (os.CLD_KILLED, -code)  # pragma: no cover
 
 
-def _signal_group(proc: subprocess.Popen[bytes], sig: signal.Signals) -> None:
+def _has_exited(proc: _Process) -> bool:
+    """Whether the program has exited, without reaping it."""
+    return _exit_info(proc) is not None
+
+
+def _signal_group(proc: _Process, sig: signal.Signals) -> None:
     """Send ``sig`` to the program's process group (its pid: it leads a session)."""
     if proc.returncode is not None:
         # Reaped already: the group id may have been reused; signal only the program's
@@ -925,7 +948,7 @@ def _signal_group(proc: subprocess.Popen[bytes], sig: signal.Signals) -> None:
         os.killpg(proc.pid, sig)
 
 
-def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+def _kill_group(proc: _Process) -> None:
     """SIGKILL a bot's process group and reap it (the finalizer of a bot never closed)."""
     _signal_group(proc, signal.SIGKILL)
     with contextlib.suppress(OSError):
@@ -936,32 +959,18 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
                 stream.close()
 
 
-def _status_of(proc: subprocess.Popen[bytes]) -> str:
+def _status_of(proc: _Process) -> str:
     """``"exited with status 1"``, ``"was killed by SIGKILL"``, or ``"closed its output"``."""
-    if not _has_exited(proc):
+    info = _exit_info(proc)
+    if info is None:
         return "closed its standard output"
-    if hasattr(os, "waitid") and proc.returncode is None:
-        try:
-            info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-        except ChildProcessError:
-            info = None
-        if info is not None:
-            if info.si_code == os.CLD_EXITED:
-                return f"exited with status {info.si_status}"
-            try:
-                name = signal.Signals(info.si_status).name
-            except ValueError:
-                name = f"signal {info.si_status}"
-            return f"was killed by {name}"
-    code = proc.returncode
-    if code is None:
-        return "exited"
-    if code < 0:
-        try:
-            return f"was killed by {signal.Signals(-code).name}"
-        except ValueError:
-            return f"was killed by signal {-code}"
-    return f"exited with status {code}"
+    code, status = info
+    if code == os.CLD_EXITED:
+        return f"exited with status {status}"
+    try:
+        return f"was killed by {signal.Signals(status).name}"
+    except ValueError:
+        return f"was killed by signal {status}"
 
 
 def _reply_name(reply: Reply) -> str:

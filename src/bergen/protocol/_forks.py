@@ -1,0 +1,241 @@
+"""The arena's side of the fork server (:mod:`bergen.protocol._forkserver`): bot processes of a
+Python bot that are forks of one warm server instead of new Pythons.
+
+:class:`ForkServer` starts the server (once, at the first bot asked of it) and asks it for each
+bot process; :class:`ForkedProcess` is such a process as a
+:class:`~bergen.protocol.ProtocolBot` uses it: the same pipes, process group and limits as a
+process it starts itself, with the server, its parent, telling whether it has exited and
+reaping it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Mapping, Sequence
+from typing import IO
+
+__all__ = ["ForkServer", "ForkedProcess", "fork_server_command"]
+
+_REPLY_BYTES = 64
+
+
+def fork_server_command(spec: str, parent: int) -> list[str]:
+    """The command of a fork server for the Python bot ``spec`` whose bot processes play for
+    the process ``parent`` (the arena's or a worker's; it is started through the launcher,
+    :mod:`bergen.protocol._launch`, which checks the parent and switches the user first):
+    ``[sys.executable, "-m", "bergen.protocol._forkserver", PARENT, "--", SPEC]``.
+    """
+    return [sys.executable, "-m", "bergen.protocol._forkserver", str(parent), "--", spec]
+
+
+class ForkedProcess:
+    """A bot process forked by a :class:`ForkServer`: what a ``ProtocolBot`` uses of a
+    :class:`subprocess.Popen` (its id, which is its process group's, its pipes, its exit).
+
+    Args:
+        server: The server that forked it (its parent, which reaps it).
+        pid: Its process id.
+        stdin: The pipe to its standard input (write end).
+        stdout: The pipe from its standard output (read end).
+        stderr: The pipe from its standard error, or ``None`` when it writes to a file.
+    """
+
+    def __init__(
+        self,
+        server: ForkServer,
+        pid: int,
+        stdin: IO[bytes],
+        stdout: IO[bytes],
+        stderr: IO[bytes] | None,
+    ) -> None:
+        """Hold the process's id and pipes; it is running."""
+        self.server = server
+        self.pid = pid
+        self.stdin: IO[bytes] | None = stdin
+        self.stdout: IO[bytes] | None = stdout
+        self.stderr: IO[bytes] | None = stderr
+        self.returncode: int | None = None
+
+    def peek(self) -> tuple[int, int] | None:
+        """``(si_code, si_status)`` of its exit (``os.CLD_EXITED`` and the status, or
+        ``os.CLD_KILLED`` and the signal), or ``None`` while it runs; it is not reaped. A
+        server that is gone counts as the process killed.
+        """
+        code = self.returncode
+        if code is not None:
+            return (os.CLD_EXITED, code) if code >= 0 else (os.CLD_KILLED, -code)
+        try:
+            words = self.server.ask(b"peek %d" % self.pid).split()
+        except OSError:
+            return (os.CLD_KILLED, signal.SIGKILL)
+        if words == [b"running"]:
+            return None
+        if len(words) == 3 and words[0] == b"exit":
+            return int(words[1]), int(words[2])
+        return (os.CLD_KILLED, signal.SIGKILL)
+
+    def poll(self) -> int | None:
+        """The exit status once reaped (a signal as its negative number), else ``None``."""
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        """Kill its process group and have the server reap it; return its exit status
+        (``-9`` when the server is gone). Only called once the arena is done with it.
+        """
+        if self.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, signal.SIGKILL)
+            try:
+                words = self.server.ask(b"reap %d" % self.pid).split()
+                self.returncode = int(words[1]) if words[0] == b"reaped" else -signal.SIGKILL
+            except (OSError, IndexError, ValueError):
+                self.returncode = -signal.SIGKILL
+        return self.returncode
+
+
+class ForkServer:
+    """One warm Python bot server that forks the bot processes of one spec and setting.
+
+    It is started at the first :meth:`spawn`; :meth:`close` ends it (it kills every bot
+    process it forked that is still there), :meth:`kill` kills it at once.
+
+    Args:
+        command: Its command (:func:`fork_server_command`, through the launcher and under the
+            memory limit's wrapper when there is a limit: its forks keep the limit and user).
+        env: Its environment.
+        stderr: Where its own standard error goes (an open descriptor), ``None`` for nowhere.
+        start_time: Seconds to wait for it to answer the first request (its start) and any
+            later one.
+    """
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        env: Mapping[str, str] | None,
+        stderr: int | None,
+        start_time: float,
+    ) -> None:
+        """Store how to start it; nothing is started yet."""
+        self.command = list(command)
+        self.env = dict(env) if env is not None else None
+        self.stderr = stderr
+        self.start_time = start_time
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.control: socket.socket | None = None
+        self.lock = threading.Lock()
+
+    def _start(self) -> socket.socket:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            self.proc = subprocess.Popen(
+                self.command,
+                stdin=theirs.fileno(),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL if self.stderr is None else self.stderr,
+                env=self.env,
+                start_new_session=True,
+                close_fds=True,
+            )
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        ours.settimeout(self.start_time)
+        self.control = ours
+        return ours
+
+    def ask(self, request: bytes, fds: Sequence[int] = ()) -> bytes:
+        """Send one request (with ``fds``) and return the reply, starting the server first.
+
+        Raises:
+            OSError: when the server cannot be started, does not answer in time, or is gone.
+        """
+        with self.lock:
+            control = self.control
+            if control is None:
+                if self.proc is not None:
+                    raise OSError("the fork server has been stopped")
+                control = self._start()
+            try:
+                if fds:
+                    socket.send_fds(control, [request], list(fds))
+                else:
+                    control.sendall(request)
+                reply = control.recv(_REPLY_BYTES)
+            except OSError:
+                self._stop_locked()
+                raise
+            if not reply:
+                self._stop_locked()
+                raise OSError(
+                    "its fork server has exited (its standard error is kept with bot_stderr, "
+                    "--bot-stderr; fork_server=False, --no-fork-server, starts each process "
+                    "afresh)"
+                )
+            return reply
+
+    def spawn(self, stderr: int) -> ForkedProcess:
+        """A new bot process, with new pipes for its input and output; its standard error
+        goes to ``stderr``: an open descriptor, or ``subprocess.PIPE`` for a new pipe.
+
+        Raises:
+            OSError: when the server cannot fork it (see :meth:`ask`).
+        """
+        to_bot = os.pipe()
+        from_bot = os.pipe()
+        err = os.pipe() if stderr == subprocess.PIPE else None
+        theirs = [to_bot[0], from_bot[1], err[1] if err is not None else stderr]
+        ours = [to_bot[1], from_bot[0], *([err[0]] if err is not None else [])]
+        try:
+            words = self.ask(b"fork", theirs).split()
+            if len(words) != 2 or words[0] != b"pid" or not words[1].isdigit():
+                raise OSError(f"the fork server answered {b' '.join(words)!r}")
+        except BaseException:
+            for fd in ours:
+                os.close(fd)
+            raise
+        finally:
+            for fd in theirs if err is not None else theirs[:2]:
+                os.close(fd)  # the bot's ends: the server has its copies
+        return ForkedProcess(
+            self,
+            int(words[1]),
+            open(to_bot[1], "wb", buffering=0),  # closed by the ProtocolBot
+            open(from_bot[0], "rb", buffering=0),
+            open(err[0], "rb", buffering=0) if err is not None else None,
+        )
+
+    def close(self) -> None:
+        """End the server: close its socket (it kills the bot processes it forked that are
+        left, and exits); kill it if it is still there a second later.
+        """
+        with self.lock:
+            self._stop_locked(grace=1.0)
+
+    def kill(self) -> None:
+        """Kill the server at once (the arena is stopping; its forks die with it)."""
+        proc = self.proc
+        if proc is not None and proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)
+
+    def _stop_locked(self, grace: float = 0.0) -> None:
+        control, self.control = self.control, None
+        if control is not None:
+            control.close()
+        proc = self.proc
+        if proc is None or proc.returncode is not None:
+            return
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            proc.wait()

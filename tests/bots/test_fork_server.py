@@ -1,0 +1,103 @@
+"""The fork server (issue 28): a Python bot's processes are forks of one warm server per spec,
+and a fork inherits nothing of the server or of the other bots; tried as a hostile bot would
+(tests/bots/forkspy.py looks around its own process and reports)."""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import shutil
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bergen
+from bergen.arena import ArenaResult, run_arena
+
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="looks through /proc and prctl"
+)
+
+SPY = "bots.forkspy:ForkSpy"
+NEW_PYTHON = {
+    "0": "/dev/null",
+    "1": "pipe A",  # standard error, where what the bot prints goes
+    "2": "pipe A",
+    "3": "pipe B",  # the protocol's input
+    "4": "pipe C",  # and output
+    "5": "/dev/null",  # sys.stdin
+}
+"""The descriptors of a bot process of ``bergen bot serve`` with no ``bot_stderr``: JSON's
+string keys."""
+TESTS = Path(__file__).resolve().parents[1]
+
+
+def _findings(result: ArenaResult) -> list[dict[str, Any]]:
+    """What the spy found in each game (each game is its forfeit)."""
+    out = []
+    for forfeit in result.forfeits:
+        assert forfeit.bot == SPY and "FOUND" in forfeit.detail, forfeit.detail
+        out.append(json.loads(forfeit.detail.split("FOUND", 1)[1].split("END", 1)[0]))
+    return out
+
+
+def test_a_fork_inherits_no_descriptor_and_keeps_every_limit() -> None:
+    result = run_arena([SPY, "random"], 4, 2, seed=1, memory_limit=1 << 30)
+    found = _findings(result)
+    assert len(found) == 4  # a new process each game: the last one forfeited
+    for f in found:
+        assert f["forked"] is True  # a fork of the spy's own fork server
+        # Its protocol's pipes (moved to 3 and 4 by the protocol server; 0 is /dev/null and 1
+        # is standard error from there on) and nothing else: not the server's socket, nor its
+        # pidfd, nor any other bot's pipe; as a new Python process has.
+        assert f["open"] == NEW_PYTHON
+        assert f["group"] is True  # leads a session and process group of its own
+        assert f["memory"] == 1 << 30
+        assert f["dumpable"] == 0  # no bot of the same user can read its memory
+        # The server holds no bot's pipe (root reads its descriptors; anyone else is refused).
+        assert f["parent_pipes"] in (0, "PermissionError")
+    assert len({f["random"] for f in found}) == 4  # Python's random is reseeded in each fork
+
+
+def test_without_the_fork_server_each_process_is_a_new_python() -> None:
+    found = _findings(run_arena([SPY, "random"], 2, 2, seed=1, fork_server=False))
+    assert len(found) == 2
+    assert all(f["forked"] is False and f["open"] == NEW_PYTHON for f in found)
+
+
+def test_fork_server_must_be_a_bool() -> None:
+    with pytest.raises(bergen.BotError, match="fork_server must be a bool, got 1"):
+        run_arena(["greedy", "random"], 2, 2, seed=1, fork_server=1)  # type: ignore[arg-type]
+
+
+def _readable_by_all(path: Path) -> bool:
+    """Whether every directory down to ``path`` can be searched, and ``path`` read, by any
+    user."""
+    for p in [*reversed(path.parents), path]:
+        mode = os.stat(p).st_mode
+        if not mode & stat.S_IXOTH or (p == path and not mode & stat.S_IROTH):
+            return False
+    return True
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() != 0 or shutil.which("useradd") is None,
+    reason="running bots as another user needs root, and a user made by useradd",
+)
+def test_with_bot_user_the_server_and_its_forks_run_as_that_user() -> None:
+    import attrs
+
+    from bots.test_fair_play import _bot_user
+
+    needed = [Path(m.__file__).parent for m in (bergen, attrs, os)]  # type: ignore[arg-type]
+    if not all(_readable_by_all(p) for p in [*needed, TESTS / "bots", Path(sys.executable)]):
+        pytest.skip("the bot user cannot read bergen, the tests or Python's library here")
+    user = _bot_user()
+    found = _findings(run_arena([SPY, "random"], 2, 2, seed=1, bot_user=user))
+    assert len(found) == 2
+    uid = pwd.getpwnam(user).pw_uid
+    assert all(f["uid"] == uid and f["forked"] is True for f in found)
