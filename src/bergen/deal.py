@@ -15,13 +15,14 @@ deals costs the same whatever its index; :meth:`Deal.from_seed` gives the same d
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from operator import itemgetter
 
 import attrs
 
 from bergen.errors import ArgumentError, PositionError, _brief
 from bergen.hands import Hand
 from bergen.kernel.deal import StreamState, next_shuffle, shuffle, stream_at
-from bergen.tiles import FULL_MASK, TILES, Tile
+from bergen.tiles import DOUBLES, FULL_MASK, IS_DOUBLE, TILES, Tile
 
 __all__ = ["MAX_SHUFFLE_INDEX", "Deal", "shuffled_tiles"]
 
@@ -181,15 +182,9 @@ class Deal:
             PositionError: for a bad seat count or hand size.
         """
         _check_table(seats, hand_size)
-        return cls._of_order(shuffled_tiles(seed, shuffle_index), seats, hand_size)
-
-    @classmethod
-    def _of_order(cls, order: tuple[Tile, ...], seats: int, hand_size: int) -> Deal:
-        """The deal of the shuffled ``order`` (rule 1): seat 0 takes the first ``hand_size``
-        tiles, seat 1 the next, and so on; the rest is the boneyard, top first.
-        """
-        hands = tuple([order[i * hand_size : (i + 1) * hand_size] for i in range(seats)])
-        return cls(hands, order[seats * hand_size :])
+        _check_seed_index(seed, shuffle_index)
+        deal = _of_order(shuffle(seed, shuffle_index), seats, hand_size)
+        return deal if cls is Deal else cls(deal.hands, deal.boneyard)
 
     @property
     def seats(self) -> int:
@@ -198,8 +193,10 @@ class Deal:
 
     @property
     def has_double(self) -> bool:
-        """Whether any seat was dealt a double (rule 2: otherwise redeal or draw)."""
-        return any(t.is_double for h in self.hands for t in h)
+        """Whether any seat was dealt a double (rule 2: otherwise redeal or draw): whether
+        the boneyard holds fewer than the seven doubles.
+        """
+        return sum([_IS_DOUBLE[t.index] for t in self.boneyard]) < len(_DOUBLES)
 
     def __str__(self) -> str:
         """One line per seat, then the boneyard: ``seat 0: 1-0 3-3 ...``."""
@@ -209,6 +206,22 @@ class Deal:
 
 
 _FULL_MASK = FULL_MASK
+_IS_DOUBLE = IS_DOUBLE
+_DOUBLES = DOUBLES
+_SET_HANDS, _SET_BONEYARD = vars(Deal)["hands"].__set__, vars(Deal)["boneyard"].__set__
+
+
+def _of_order(order: tuple[int, ...], seats: int, hand_size: int) -> Deal:
+    """The deal of the shuffled tile indexes ``order`` (rule 1): seat 0 takes the first
+    ``hand_size`` tiles, seat 1 the next, and so on; the rest is the boneyard, top first.
+    ``order`` holds the 28 tile indexes once each and the hands fit (the caller's checks):
+    the deal's own checks would pass, and are not run again.
+    """
+    tiles: tuple[Tile, ...] = itemgetter(*order)(TILES)
+    deal: Deal = object.__new__(Deal)
+    _SET_HANDS(deal, tuple([tiles[i * hand_size : (i + 1) * hand_size] for i in range(seats)]))
+    _SET_BONEYARD(deal, tiles[seats * hand_size :])
+    return deal
 
 
 def _check_table(seats: object, hand_size: object) -> None:
@@ -255,15 +268,11 @@ class _SeedStream:
         _check_table(seats, hand_size)
         _check_seed_index(self.seed, self.index)
         order, state = next_shuffle(self._state)
-        tiles = tuple([TILES[t] for t in order])
-        # The 28 tiles once each, in hands of the checked size: the Deal's checks would pass.
-        deal: Deal = object.__new__(Deal)
-        _set = object.__setattr__
-        _set(
-            deal, "hands", tuple([tiles[i * hand_size : (i + 1) * hand_size] for i in range(seats)])
-        )
-        _set(deal, "boneyard", tiles[seats * hand_size :])
-        return deal, order, _SeedStream(self.seed, self.index + 1, state)
+        after: _SeedStream = object.__new__(_SeedStream)
+        _SET_SEED(after, self.seed)
+        _SET_INDEX(after, self.index + 1)
+        _SET_STATE(after, state)
+        return _of_order(order, seats, hand_size), order, after
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle as ``(seed, index)``."""
@@ -276,6 +285,11 @@ class _SeedStream:
     def __deepcopy__(self, memo: object) -> _SeedStream:
         """The stream itself: it is immutable."""
         return self
+
+
+_SET_SEED, _SET_INDEX, _SET_STATE = [
+    vars(_SeedStream)[name].__set__ for name in ("seed", "index", "_state")
+]
 
 
 def deal_masks(deal: Deal) -> tuple[int, ...]:

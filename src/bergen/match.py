@@ -271,6 +271,8 @@ class MatchState:
     @property
     def is_over(self) -> bool:
         """Whether a side has won the match (rule 9; see :attr:`winner`)."""
+        if max(self.scores) < self.target:  # no side has reached the target: nobody has won
+            return False
         return self.winner is not None
 
     @classmethod
@@ -323,15 +325,20 @@ class MatchState:
         start = _start_scores(
             scores, table.sides, table.target, rules.match_end is MatchEnd.ROUND_END
         )
-        state = cls(
-            rules=rules,
-            seats=seats,
-            seed=seed,
-            shuffles=shuffles,
-            dealer=dealer,
-            scores=start,
-            target=table.target,
-        )
+        if cls is MatchState:  # every field checked above
+            state = _made(
+                rules, seats, seed, shuffles, dealer, start, table.target, None, (), (), None
+            )
+        else:
+            state = cls(
+                rules=rules,
+                seats=seats,
+                seed=seed,
+                shuffles=shuffles,
+                dealer=dealer,
+                scores=start,
+                target=table.target,
+            )
         return state._deal_from_seed() if seed is not None else state
 
     @classmethod

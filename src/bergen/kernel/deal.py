@@ -12,7 +12,7 @@ the shuffle before it (:func:`stream_at`, :func:`next_shuffle`); nothing is kept
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Final
 
 from bergen.kernel.table import HIGHEST_DOUBLE, LOWEST_DOUBLE, Table
 from bergen.kernel.tiles import DOUBLES_MASK, IS_DOUBLE, N_TILES
@@ -44,9 +44,19 @@ def _shuffled(rng: random.Random) -> tuple[int, ...]:
     return tuple(order)
 
 
-StreamState = tuple[Any, ...]
-"""A snapshot of ``random.Random(seed)`` between two shuffles (``Random.getstate()``): an
-immutable tuple, so the states of one match can share it."""
+StreamState = tuple[tuple[int, ...], int]
+"""A snapshot of ``random.Random(seed)`` between two shuffles: the Mersenne Twister's 624
+words and the index of the next word to use (the state ``Random.getstate()`` gives), immutable
+tuples, so the states of one match can share it."""
+
+_WORDS: Final = 624
+"""The Mersenne Twister's (MT19937, CPython's ``random``) number of 32-bit words."""
+_SHIFT: Final = 397
+_MATRIX: Final = 0x9908B0DF
+_UPPER: Final = 0x80000000
+_LOWER: Final = 0x7FFFFFFF
+_TWO_26: Final = 67108864.0
+_TWO_MINUS_53: Final = 1.0 / 9007199254740992.0
 
 
 def stream_at(seed: int, index: int) -> StreamState:
@@ -59,18 +69,85 @@ def stream_at(seed: int, index: int) -> StreamState:
     rnd = rng.random
     for _ in range(SHUFFLE_DRAWS * index):
         rnd()
-    return rng.getstate()
+    return _snapshot(rng)
+
+
+def _snapshot(rng: random.Random) -> StreamState:
+    """The snapshot of ``rng``'s state: its words and the index of the next one."""
+    state: tuple[int, ...] = rng.getstate()[1]
+    return state[:_WORDS], state[_WORDS]
 
 
 def next_shuffle(state: StreamState) -> tuple[tuple[int, ...], StreamState]:
     """The shuffle that follows the snapshot ``state`` and the snapshot after it: with
     ``state = stream_at(seed, k)``, the order is ``shuffle(seed, k)`` and the new snapshot is
     ``stream_at(seed, k + 1)``. ``state`` itself is not changed.
+
+    Compiled, the generator's own algorithm runs here (:func:`twister_shuffle`); interpreted,
+    CPython's ``random`` runs it from the snapshot (:func:`random_shuffle`), each the faster
+    there; both give the same shuffle and snapshot.
     """
-    rng = random.Random(0)
-    rng.setstate(state)
+    if _NATIVE:
+        return twister_shuffle(state)
+    return random_shuffle(state)
+
+
+def random_shuffle(state: StreamState) -> tuple[tuple[int, ...], StreamState]:
+    """:func:`next_shuffle` by a ``random.Random`` set to the snapshot: the shuffle, and the
+    generator's state after it taken as a new snapshot.
+    """
+    rng = random.Random.__new__(random.Random)  # not seeded: setstate gives its state
+    words, index = state
+    rng.setstate((random.Random.VERSION, (*words, index), None))
     order = _shuffled(rng)
-    return order, rng.getstate()
+    return order, _snapshot(rng)
+
+
+def twister_shuffle(state: StreamState) -> tuple[tuple[int, ...], StreamState]:
+    """:func:`next_shuffle` by the Mersenne Twister written out (MT19937 as CPython's
+    ``random`` runs it: each ``random()`` is two tempered 32-bit words ``a`` and ``b``,
+    ``(a >> 5) * 2**26 + (b >> 6)`` over ``2**53``), on the snapshot's words: no generator
+    object, and no copy of the state but for the new words each 624 words used.
+    """
+    words, index = state
+    order = list(range(N_TILES))
+    for i in range(N_TILES - 1, 0, -1):
+        if index >= _WORDS:
+            words = _twisted(words)
+            index = 0
+        a = _tempered(words[index])
+        index += 1
+        if index >= _WORDS:
+            words = _twisted(words)
+            index = 0
+        b = _tempered(words[index])
+        index += 1
+        u = ((a >> 5) * _TWO_26 + (b >> 6)) * _TWO_MINUS_53
+        j = int(u * (i + 1))
+        order[i], order[j] = order[j], order[i]
+    return tuple(order), (words, index)
+
+
+def _tempered(y: int) -> int:
+    """MT19937's tempering of the word ``y``: the 32-bit number the generator gives."""
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    return y ^ (y >> 18)
+
+
+def _twisted(words: tuple[int, ...]) -> tuple[int, ...]:
+    """MT19937's next 624 words after ``words`` (all of them used)."""
+    w = list(words)
+    for k in range(_WORDS):
+        y = (w[k] & _UPPER) | (w[k + 1 if k + 1 < _WORDS else 0] & _LOWER)
+        after = k + _SHIFT if k + _SHIFT < _WORDS else k + _SHIFT - _WORDS
+        w[k] = w[after] ^ (y >> 1) ^ (_MATRIX if y & 1 else 0)
+    return tuple(w)
+
+
+_NATIVE: Final = not hasattr(_tempered, "__code__")
+"""Whether this module is compiled (mypyc's functions carry no Python code object)."""
 
 
 def deal(
