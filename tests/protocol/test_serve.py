@@ -5,10 +5,12 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bergen import CLASSIC, GreedyBot, MatchState
+from bergen.bots import BotError, bot_factory, load_bot
 from bergen.protocol import NewGame, decide_request, encode, hello_request, new_game_request
 from bergen.protocol.server import serve
 
@@ -78,6 +80,24 @@ def test_a_bad_option_value_is_reported():
 def test_an_unknown_bot_exits_2_before_any_reply():
     status, replies = _run("no_such_bot", [encode(hello_request())])
     assert (status, replies) == (2, [])
+
+
+def test_an_option_the_bot_does_not_have_exits_2_before_any_reply_naming_it():
+    out, log = io.BytesIO(), io.StringIO()
+    status = serve("greedy[foo=1]", io.BytesIO(encode(hello_request())), out, log)
+    assert (status, out.getvalue()) == (2, b"")
+    assert log.getvalue() == (
+        "bergen bot serve: bot 'greedy[foo=1]': greedy has no option 'foo' (it takes seed)\n"
+    )
+
+
+def test_an_unknown_option_is_refused_before_the_bot_is_built():
+    with pytest.raises(BotError, match=r"search has no option 'play_outs' \(it takes seed, "):
+        bot_factory("search[play_outs=30]")
+    with pytest.raises(BotError, match="greedy has no option 'foo'"):
+        load_bot("greedy[foo=1]")
+    _, given = bot_factory("search[playouts=30]")  # a known one still passes
+    assert given == {"playouts": 30}
 
 
 def test_decide_before_new_game_is_a_protocol_error():

@@ -124,10 +124,41 @@ def bot_factory(spec: str) -> tuple[Callable[..., Bot], dict[str, Any]]:
     Raises:
         BotError: for an unknown name, or a module or class that cannot be imported
             (including a module that raises any exception, ``SystemExit`` and other
-            ``BaseException`` subclasses included, while it is imported).
+            ``BaseException`` subclasses included, while it is imported), or a bracketed
+            argument the factory does not take (``greedy[foo=1]``: "greedy has no option
+            'foo' (it takes seed)"; not checked for a factory that takes ``**kwargs`` or whose
+            signature is hidden).
         KeyboardInterrupt: when interrupted (Ctrl-C) while importing.
     """
     name, kwargs = parse_bot_spec(spec)
+    factory = _factory_of(spec, name)
+    unknown = _unknown_options(factory, kwargs)
+    if unknown:
+        params = inspect.signature(factory).parameters.values()
+        takes = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        raise BotError(
+            f"bot {_brief(spec)}: {name} has no option {_brief(unknown[0])} "
+            f"(it takes {', '.join(takes) or 'none'})"
+        )
+    return factory, kwargs
+
+
+def _unknown_options(factory: Callable[..., Any], kwargs: dict[str, Any]) -> list[str]:
+    """The names in ``kwargs`` that ``factory`` takes no keyword argument of (none when it
+    takes ``**kwargs`` or its signature is hidden).
+    """
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # a builtin or a callable without a signature
+        return []
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        return []
+    names = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    return [key for key in kwargs if key not in names]
+
+
+def _factory_of(spec: str, name: str) -> Callable[..., Bot]:
+    """The class (or callable) a bot spec's ``name`` names (see :func:`bot_factory`)."""
     factory: Callable[..., Bot]
     if ":" in name:
         module_name, _, attr = name.partition(":")
@@ -157,7 +188,7 @@ def bot_factory(spec: str) -> tuple[Callable[..., Bot], dict[str, Any]]:
             raise BotError(
                 f"unknown bot {_brief(name)}: use one of {known}, or package.module:Class"
             ) from None
-    return factory, kwargs
+    return factory
 
 
 def _takes_seed(factory: Callable[..., Any]) -> bool:
