@@ -16,7 +16,8 @@ module, or anything else on the import path, is even imported. The server:
    the same user, can neither attach to the server or to another bot process nor read their
    memory or open files through ``/proc``;
 3. imports the bot's module and the protocol's server (``bergen bot serve``'s code), and builds
-   nothing: no game, seed or view is ever in its memory;
+   nothing: no game, seed or view is ever in its memory; then moves all it has loaded out of
+   the garbage collector's sight (``gc.freeze``), so that its forks do not copy it;
 4. reads requests on its standard input, a Unix socket the arena alone holds the other end of:
    ``fork`` with three file descriptors (the new bot's standard input, output and error, passed
    as ``SCM_RIGHTS``), answered ``pid N``; ``peek N`` (has bot process ``N`` exited? without
@@ -40,6 +41,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import gc
 import os
 import select
 import signal
@@ -79,6 +81,10 @@ def _warm(spec: str) -> None:
 
     with contextlib.suppress(Exception):
         server.bot_options(spec)
+    # What is loaded now is never collected: kept out of the collector's sight, a fork neither
+    # walks it at each full collection nor copies its pages by writing the objects' headers.
+    gc.collect()
+    gc.freeze()
 
 
 class _Server:
