@@ -47,9 +47,48 @@ def test_equity_refuses_bad_input() -> None:
         with pytest.raises(BotError):
             MatchEquity(gains, 10, False)  # type: ignore[arg-type]
     with pytest.raises(BotError):
-        MatchEquity.for_rules(CLASSIC, 3)  # three sides
+        MatchEquity.for_rules(CLASSIC, 4)  # four sides
+    with pytest.raises(BotError):
+        MatchEquity({(1, 0, 0): 0.5, (0, 1): 0.5}, 2, False)  # lengths differ
+    with pytest.raises(BotError):
+        MatchEquity({(1, 0, 0): 1.0}, 2, False).chance(1, 0)  # one other side of two
     with pytest.raises(BotError):
         MatchEquity({(1, 0): 1.0}, 2, False).chance(-1, 0)
+
+
+def test_three_sides_by_hand() -> None:
+    # Each round one of three sides scores 1 (even chances); target 2. A side's score: the share
+    # of the other two it finishes above (the winner above all, the rest by points), level 1/2.
+    third = 1 / 3
+    m = MatchEquity({(1, 0, 0): third, (0, 1, 0): third, (0, 0, 1): third}, 2, False)
+    # From (1, 1, 1) the next point wins; a loser stays level with the other loser: 1/4.
+    assert math.isclose(m.chance(1, 1, 1), third * 1 + 2 * third * 0.25)  # 1/2
+    # From (1, 1, 0): win 1/3; the second side wins 1/3 (this side above the third: 1/2); the
+    # third side scores 1/3, to (1, 1, 1): 1/2.
+    assert math.isclose(m.chance(1, 1, 0), third * (1 + 0.5 + 0.5))  # 2/3
+    # From (1, 0, 0): win 1/3, else (1, 1, 0) or (1, 0, 1), 2/3 each: 7/9.
+    assert math.isclose(m.chance(1, 0, 0), 7 / 9)
+    # From (0, 1, 1): to (1, 1, 1) 1/3 (then 1/2), else the winner and the other above: 0.
+    assert math.isclose(m.chance(0, 1, 1), third * 0.5)
+    # Decided: the winner 1; below it, above the third side 1/2.
+    assert m.chance(2, 0, 1) == 1.0 and m.chance(1, 2, 0) == 0.5 and m.chance(0, 2, 1) == 0.0
+
+
+def test_three_sides_passing_the_target_together() -> None:
+    # Two sides pass the target in one round: the model ranks them level (1/2 against each
+    # other), above the third.
+    m = MatchEquity({(1, 1, 0): 1.0}, 1, False)
+    assert m.chance(0, 0, 0) == 0.75
+    assert MatchEquity({(2, 1, 0): 1.0}, 1, True).chance(0, 0, 0) == 1.0  # the highest wins
+
+
+def test_equity_for_three_seats() -> None:
+    m = MatchEquity.for_rules(CLASSIC, 3)
+    assert m.target == 10 and m.sides == 3  # classic at three seats (rule 9)
+    assert math.isclose(m.chance(0, 0, 0), 0.5)  # every order of the sides alike
+    assert math.isclose(m.chance(4, 2, 7), m.chance(4, 7, 2))
+    ahead = [m.chance(a, 3, 3) for a in range(10)]
+    assert ahead == sorted(ahead) and ahead[0] < 0.5 < ahead[9]
 
 
 def test_equity_for_classic_rises_with_the_lead() -> None:

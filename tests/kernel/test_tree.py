@@ -43,6 +43,23 @@ def test_match_rewards_by_hand() -> None:
     assert got[0] == 5 / 12 and math.isclose(got[1], 7 / 12)
 
 
+def test_three_sides_match_rewards_by_hand() -> None:
+    table = _table(3)
+    assert table.target == 10  # classic at three seats (rule 9)
+    t = table.target
+    equity = [[(a + 1) / (a + b + c + 3) for b in range(t) for c in range(t)] for a in range(t)]
+
+    def f(a: int, b: int, c: int) -> float:
+        return (a + 1) / (a + b + c + 3)
+
+    # Below the target: each side's score read as equity[own][one * target + other].
+    got = rewards(table, (4, 2, 7), (0, 0, 0), 3, equity)
+    assert got == [f(4, 2, 7), f(2, 4, 7), f(7, 4, 2)]
+    # Decided (rule 9): the winner 1; the others by points, half a point for each side below.
+    assert rewards(table, (10, 3, 5), (8, 3, 5), 3, equity) == [1.0, 0.0, 0.5]
+    assert rewards(table, (3, 10, 3), (3, 8, 3), 3, equity) == [0.25, 1.0, 0.25]
+
+
 def _decision(seed: int) -> RoundState:
     rnd = MatchState.new(2, CLASSIC, seed=seed).round
     assert rnd is not None

@@ -12,15 +12,18 @@ Three parts, each documented where it lives:
    determinization one of those worlds drawn in proportion to its weight, its boneyard still
    to draw shuffled anew (the order of the tiles not yet drawn is independent of everything
    seen, so each iteration's draws are fresh chance events).
-3. *Evaluation*: a playout's end is valued as the chance of winning the match from the scores
-   it reaches (:class:`MatchEquity`; ``evaluation="match"``, the default, with two sides),
-   rather than the round's points difference (``evaluation="points"``, always used with three
-   or four sides).
+3. *Evaluation*: a playout's end is valued as the side's expected match score from the scores
+   it reaches (:class:`MatchEquity`; ``evaluation="match"``, the default, with two or three
+   sides: the share of the other sides it finishes the match above, with two sides the chance
+   of winning the match), rather than the round's points difference (``evaluation="points"``,
+   always used with four sides).
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
+import itertools
 import math
 import random
 import time
@@ -44,38 +47,44 @@ _PLAYOUTS: dict[str, Playout] = {"greedy": greedy_rollout, "ranked": ranked_roll
 
 
 class MatchEquity:
-    """The chance that each of two sides wins the match from given scores, rounds apart.
+    """Each side's expected match score from given scores, rounds apart, at a table of two or
+    three sides: the share of the other sides it finishes the match above (rule 9: the winner
+    above all, the rest by match points), a level one counting 1/2. With two sides that is the
+    chance of winning the match.
 
-    A model, not an exact value: the points the two sides score in a round are a pair drawn from
-    ``gains`` (``{(points of one side, points of the other): probability}``), independently from
-    round to round and of the scores. From those, ``V(a, b)``, the chance that the side at ``a``
-    beats the side at ``b``, is worked out exactly by dynamic programming over the rounds (rule
-    9: the first to the target wins; when both pass it in one round the model cannot tell who
-    was first and counts one half; with ``round_end`` (``MatchEnd.ROUND_END``) the higher score
-    wins, level scores one half). :meth:`for_rules` takes ``gains`` from playouts.
+    A model, not an exact value: the points the sides score in a round are a tuple drawn from
+    ``gains`` (``{(points of each side): probability}``), independently from round to round
+    and of the scores. From those, ``V(a, b)`` (two sides: the chance that the side at ``a``
+    beats the side at ``b``) or ``V(a, b, c)`` (three: the score of the side at ``a`` against
+    the sides at ``b`` and ``c``) is worked out exactly by dynamic programming over the rounds
+    (rule 9: the first to the target wins; when several pass it in one round the model cannot
+    tell who was first and ranks them level; with ``round_end`` (``MatchEnd.ROUND_END``) the
+    highest score wins, level scores level). :meth:`for_rules` takes ``gains`` from playouts.
 
     Args:
-        gains: The distribution of a round's points, each pair of ints >= 0 with a probability
-            > 0, the probabilities summing to 1.
-        target: The match target, an int >= 1 (rule 9).
+        gains: The distribution of a round's points, each a pair or a triple (one length for
+            all) of ints >= 0 with a probability > 0, the probabilities summing to 1.
+        target: The match target, an int >= 1 (rule 9; at most 1,000 for two sides, 100 for
+            three).
         round_end: Whether the target is judged only at the end of a round.
 
     Raises:
         BotError: when an argument is not as described.
     """
 
-    def __init__(self, gains: dict[tuple[int, int], float], target: int, round_end: bool) -> None:
-        """Work out the table of chances."""
+    def __init__(self, gains: dict[tuple[int, ...], float], target: int, round_end: bool) -> None:
+        """Work out the table of scores."""
         if type(target) is not int or not 1 <= target <= 1_000:
             raise BotError(f"target must be an int in 1..1,000, got {_brief(target)}")
         if not isinstance(round_end, bool):
             raise BotError(f"round_end must be True or False, got {_brief(round_end)}")
+        sides = len(next(iter(gains))) if isinstance(gains, dict) and gains else 0
         if (
             not isinstance(gains, dict)
-            or not gains
+            or sides not in (2, 3)
             or not all(
                 isinstance(k, tuple)
-                and len(k) == 2
+                and len(k) == sides
                 and all(type(x) is int and 0 <= x <= 1_000 for x in k)
                 and isinstance(p, float | int)
                 and not isinstance(p, bool)
@@ -83,34 +92,38 @@ class MatchEquity:
                 for k, p in gains.items()
             )
             or not math.isclose(sum(gains.values()), 1.0)
-            or gains.get((0, 0), 0.0) >= 1.0
+            or gains.get((0,) * sides, 0.0) >= 1.0
         ):
             raise BotError(
-                "gains must map pairs of points (ints >= 0) to probabilities > 0 summing to 1, "
-                f"not all on (0, 0); got {_brief(gains)}"
+                "gains must map pairs or triples of points (ints >= 0, one length) to "
+                f"probabilities > 0 summing to 1, not all on no points; got {_brief(gains)}"
             )
+        if sides == 3 and target > 100:
+            raise BotError(f"target must be at most 100 for three sides, got {target}")
+        self.sides = sides
         self.gains = {k: float(p) for k, p in sorted(gains.items())}
         self.target = target
         self.round_end = round_end
-        self._table = self._solve()
+        self._table = self._solve() if sides == 2 else self._solve3()
 
     @classmethod
     def for_rules(cls, rules: Rules, seats: int, rounds: int = 400) -> MatchEquity:
-        """The model for a table of two sides, its round points taken from ``greedy``
-        playouts (:func:`bergen.kernel.rollout.greedy_rollout`) of ``rounds`` seeded first
-        rounds (rules 1-8), both orders of each pair counted alike (the seat that leads is
-        not remembered between rounds); the reduction near the target (rule 6) is left out.
+        """The model for a table of two or three sides, its round points taken from
+        ``greedy`` playouts (:func:`bergen.kernel.rollout.greedy_rollout`) of ``rounds``
+        seeded first rounds (rules 1-8), every order of the sides counted alike (the seat
+        that leads is not remembered between rounds); the reduction near the target (rule 6)
+        is left out.
 
         Args:
             rules: The rules.
-            seats: The seats at the table (two, or four in partnerships).
+            seats: The seats at the table (two or three, or four in partnerships).
             rounds: How many playout rounds, an int in 1..100,000.
 
         Returns:
             The :class:`MatchEquity`.
 
         Raises:
-            BotError: when the table does not have two sides or ``rounds`` is out of range.
+            BotError: when the table has four sides or ``rounds`` is out of range.
         """
         if type(rounds) is not int or not 1 <= rounds <= 100_000:
             raise BotError(f"rounds must be an int in 1..100,000, got {_brief(rounds)}")
@@ -118,10 +131,13 @@ class MatchEquity:
             raise BotError(f"rules must be a Rules, got {_brief(rules)}")
         if type(seats) is not int or seats not in (2, 3, 4):
             raise BotError(f"seats must be 2, 3 or 4, got {_brief(seats)}")
-        if (2 if rules.partnerships and seats == 4 else seats) != 2:
-            raise BotError("MatchEquity is for two sides: two seats, or four in partnerships")
+        sides = 2 if rules.partnerships and seats == 4 else seats
+        if sides == 4:
+            raise BotError(
+                "MatchEquity is for two or three sides: two or three seats, or four in partnerships"
+            )
         rng = random.Random(0)
-        counts: dict[tuple[int, int], int] = {}
+        counts: dict[tuple[int, ...], int] = {}
         table: Table | None = None
         for i in range(rounds):
             rnd = MatchState.new(seats, rules, seed=i).round
@@ -131,8 +147,8 @@ class MatchEquity:
             final = greedy_rollout(
                 table, context.boneyard, rnd._position, rnd.to_move, rnd.scores, rng.random
             )
-            g = (final[0] - rnd.scores[0], final[1] - rnd.scores[1])
-            for key in (g, (g[1], g[0])):
+            g = tuple(final[s] - rnd.scores[s] for s in range(sides))
+            for key in itertools.permutations(g):
                 counts[key] = counts.get(key, 0) + 1
         assert table is not None
         total = sum(counts.values())
@@ -162,24 +178,67 @@ class MatchEquity:
             return 1.0 if a >= target else 0.0
         return v[a][b]
 
-    def chance(self, mine: int, theirs: int) -> float:
-        """The chance that the side at ``mine`` points wins against the side at ``theirs``,
-        between rounds (a side at the target or past it has won, rule 9).
+    def _solve3(self) -> list[list[float]]:
+        """``v[a][b * target + c]``: the score of the side at ``a`` against ``b`` and ``c``."""
+        target = self.target
+        v = [[0.5] * (target * target) for _ in range(target)]
+        stay = self.gains.get((0, 0, 0), 0.0)
+        moves = [(g, p) for g, p in self.gains.items() if any(g)]
+        for a in range(target - 1, -1, -1):
+            for b in range(target - 1, -1, -1):
+                for c in range(target - 1, -1, -1):
+                    acc = 0.0
+                    for (ga, gb, gc), p in moves:
+                        na, nb, nc = a + ga, b + gb, c + gc
+                        if na < target and nb < target and nc < target:
+                            acc += p * v[na][nb * target + nc]
+                        else:
+                            acc += p * self._decided((na, nb, nc))
+                    v[a][b * target + c] = acc / (1 - stay)
+        return v
+
+    def _decided(self, scores: tuple[int, ...]) -> float:
+        """The score of side 0 at a match decided with ``scores`` (one at the target at
+        least): the winners (the highest score with ``round_end``, else every side past the
+        target) above the rest and level among themselves, the rest by points.
+        """
+        top = max(scores)
+        won = [s == top if self.round_end else s >= self.target for s in scores]
+        total = 0.0
+        for j in range(1, len(scores)):
+            if won[0] or won[j]:
+                total += 0.5 if won[0] and won[j] else 1.0 if won[0] else 0.0
+            else:
+                total += 1.0 if scores[0] > scores[j] else 0.5 if scores[0] == scores[j] else 0.0
+        return total / (len(scores) - 1)
+
+    def chance(self, mine: int, *theirs: int) -> float:
+        """The expected match score of the side at ``mine`` points against the other sides at
+        ``theirs``, between rounds: with two sides its chance of winning the match (a side at
+        the target or past it has won, rule 9).
 
         Args:
             mine: The side's match points, an int >= 0.
-            theirs: The other side's, an int >= 0.
+            theirs: The other sides' (one for two sides, two for three), each an int >= 0.
 
         Returns:
-            A probability.
+            A probability (two sides) or an expected score in [0, 1].
 
         Raises:
-            BotError: when a score is not an int >= 0.
+            BotError: when a score is not an int >= 0, or not one for each other side.
         """
-        for name, x in (("mine", mine), ("theirs", theirs)):
+        if len(theirs) != self.sides - 1:
+            raise BotError(f"the model has {self.sides} sides: give {self.sides - 1} others")
+        for name, x in (("mine", mine), *(("theirs", t) for t in theirs)):
             if type(x) is not int or x < 0:
                 raise BotError(f"{name} must be an int >= 0 (points), got {_brief(x)}")
-        return self._after(self._table, mine, theirs)
+        if self.sides == 2:
+            return self._after(self._table, mine, theirs[0])
+        b, c = theirs
+        target = self.target
+        if max(mine, b, c) >= target:
+            return self._decided((mine, b, c))
+        return self._table[mine][b * target + c]
 
 
 class BayesBot:
@@ -199,9 +258,10 @@ class BayesBot:
         policy, temperature, epsilon: The :class:`~bergen.bots.inference.OpponentModel`
             (default ``"greedy"``, 0.5, 0.1); ``epsilon=1`` weighs every world alike (no
             inference).
-        evaluation: ``"match"`` (the chance of winning the match, :class:`MatchEquity`, with
-            two sides; the points difference with more) or ``"points"`` (the round's points
-            difference, as ``ismcts``).
+        evaluation: ``"match"`` (the expected match score, :class:`MatchEquity`: with two
+            sides the chance of winning the match; with three the share of the other sides
+            finished above; the points difference with four) or ``"points"`` (the round's
+            points difference, as ``ismcts``).
         exploration: The UCB exploration constant, in the evaluation's unit (default 0.4 for
             ``"match"``, 4.0 points for ``"points"``).
         playout: How the search plays a round out past its tree: ``"greedy"`` (the header worth
@@ -261,16 +321,11 @@ class BayesBot:
         self.evaluation = evaluation
         self.exploration = float(exploration)
         self.rng = _seeded(seed)
-        self._equity: dict[tuple[Rules, int], MatchEquity] = {}
 
     def _equity_for(self, view: PlayerView) -> MatchEquity | None:
-        if self.evaluation != "match" or view.sides != 2:
+        if self.evaluation != "match" or view.sides > 3:
             return None
-        key = (view.rules, view.seats)
-        equity = self._equity.get(key)
-        if equity is None:
-            equity = self._equity[key] = MatchEquity.for_rules(view.rules, view.seats)
-        return equity
+        return _equity(view.rules, view.seats)
 
     def choose(
         self, view: PlayerView, legal_moves: Sequence[Move], *, seconds: float | None = None
@@ -324,6 +379,15 @@ class BayesBot:
             if view.side_of(s) != view.side:
                 mask |= 1 << s
         return mask
+
+
+@functools.lru_cache(maxsize=16)
+def _equity(rules: Rules, seats: int) -> MatchEquity:
+    """:meth:`MatchEquity.for_rules` with its default rounds, worked out once per rules and
+    seats (it is the same every time: its playouts are seeded; each bot reads it, none changes
+    it), since the arena makes a bot for every game.
+    """
+    return MatchEquity.for_rules(rules, seats)
 
 
 def _determinize(

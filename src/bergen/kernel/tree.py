@@ -86,21 +86,48 @@ def rewards(
 ) -> list[float]:
     """Each side's reward at a playout's end (scores ``final``, from ``start``).
 
-    With ``equity`` (two sides; ``equity[a][b]`` the chance that the side at ``a`` points beats
-    the side at ``b``, both below the target): 1.0 for the side that has won the match and 0.0
-    for the other (rule 9), else each side's chance from the scores, capped below the target.
-    With ``equity`` empty: each side's points gained minus the mean gain of the other sides.
+    With ``equity`` (two or three sides), each side's expected match score: the share of the
+    other sides it finishes the match above (rule 9: the winner above all, the rest by
+    points), a level one counting 1/2; with two sides, its chance of winning. When the match
+    is decided that is worked out from the scores (1.0 and 0.0 for two sides); below the
+    target it is read from the table, each score capped below the target: for two sides
+    ``equity[a][b]``, the score of the side at ``a`` against the side at ``b``; for three
+    ``equity[a][b * target + c]``, the score of the side at ``a`` against the sides at ``b``
+    and ``c``. With ``equity`` empty: each side's points gained minus the mean gain of the
+    other sides.
     """
     if equity:
-        won = match_winner(final, table.target, table.round_end, True)
+        target = table.target
+        won = match_winner(final, target, table.round_end, True)
         if won >= 0:
-            return [1.0 if s == won else 0.0 for s in range(2)]
-        cap = table.target - 1
-        p = equity[min(final[0], cap)][min(final[1], cap)]
-        return [p, 1.0 - p]
+            return [_rank_score(final, s, won) for s in range(n_sides)]
+        cap = target - 1
+        if n_sides == 2:
+            p = equity[min(final[0], cap)][min(final[1], cap)]
+            return [p, 1.0 - p]
+        a = min(final[0], cap)
+        b = min(final[1], cap)
+        c = min(final[2], cap)
+        return [equity[a][b * target + c], equity[b][a * target + c], equity[c][a * target + b]]
     gains = [final[s] - start[s] for s in range(n_sides)]
     total = sum(gains)
     return [g - (total - g) / (n_sides - 1) for g in gains]
+
+
+def _rank_score(final: tuple[int, ...], side: int, won: int) -> float:
+    """Side ``side``'s share of the other sides it finishes above, the match won by ``won``
+    (rule 9: the winner above all, the rest by points; level: 1/2 each).
+    """
+    if side == won:
+        return 1.0
+    total = 0.0
+    for other in range(len(final)):
+        if other != side and other != won:
+            if final[side] > final[other]:
+                total += 1.0
+            elif final[side] == final[other]:
+                total += 0.5
+    return total / (len(final) - 1)
 
 
 def _chance(
