@@ -8,6 +8,7 @@ import json
 import os
 import random
 import resource
+import signal
 from collections.abc import Sequence
 
 from bergen import Move
@@ -69,3 +70,20 @@ class ForkSpy:
             "parent_pipes": _pipes_of(parent),
         }
         raise RuntimeError("FOUND" + json.dumps(found, separators=(",", ":")) + "END")
+
+
+class ServerKiller:
+    """Kills its fork server (its parent, when that is one) at its first decision, as a bot
+    would to make the other bot of its spec fail to start; then plays its first legal move."""
+
+    name = "serverkiller"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        parent = os.getppid()
+        with open(f"/proc/{parent}/cmdline", "rb") as f:
+            if b"bergen.protocol._forkserver" in f.read():
+                os.kill(parent, signal.SIGKILL)
+        return legal_moves[0]

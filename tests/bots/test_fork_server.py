@@ -9,7 +9,9 @@ import os
 import pwd
 import shutil
 import stat
+import subprocess
 import sys
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ import pytest
 
 import bergen
 from bergen.arena import ArenaResult, run_arena
+from conftest import PROCESS_MARK, processes_left
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="looks through /proc and prctl"
@@ -101,3 +104,22 @@ def test_with_bot_user_the_server_and_its_forks_run_as_that_user() -> None:
     assert len(found) == 2
     uid = pwd.getpwnam(user).pw_uid
     assert all(f["uid"] == uid and f["forked"] is True for f in found)
+
+
+def test_a_bot_that_kills_its_fork_server_forfeits_its_own_games_and_leaves_nothing() -> None:
+    mark = uuid.uuid4().hex
+    args = ["bots.forkspy:ServerKiller", "random", "--games", "6", "--seed", "1", "--workers"]
+    done = subprocess.run(
+        [sys.executable, "-m", "bergen", "arena", *args, "1", "--no-progress"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, PROCESS_MARK: mark, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert done.returncode == 0, done.stderr
+    table = {line.split()[0]: line.split() for line in done.stdout.splitlines() if line}
+    # Its first process dies with the server it killed (PR_SET_PDEATHSIG); its later ones
+    # cannot be forked: each of its games is its forfeit, and the other bot forfeits none.
+    assert table["bots.forkspy:ServerKiller"][-1] == "6", done.stdout
+    assert table["random"][-1] == "0", done.stdout
+    assert processes_left(mark, 5.0) == []

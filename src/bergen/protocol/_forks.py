@@ -162,7 +162,7 @@ class ForkServer:
             control = self.control
             if control is None:
                 if self.proc is not None:
-                    raise OSError("the fork server has been stopped")
+                    raise OSError("its fork server is gone (stopped or killed)")
                 control = self._start()
             try:
                 if fds:
@@ -176,9 +176,8 @@ class ForkServer:
             if not reply:
                 self._stop_locked()
                 raise OSError(
-                    "its fork server has exited (its standard error is kept with bot_stderr, "
-                    "--bot-stderr; fork_server=False, --no-fork-server, starts each process "
-                    "afresh)"
+                    "its fork server has exited (its standard error is kept with --bot-stderr; "
+                    "--no-fork-server starts each process afresh)"
                 )
             return reply
 

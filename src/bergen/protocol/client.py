@@ -658,8 +658,13 @@ class ProtocolBot:
                 )
         except (OSError, subprocess.SubprocessError, ValueError) as e:
             self._close_stderr_file()
+            what = (
+                "no process of it can be forked"
+                if self._fork_server is not None
+                else f"cannot start {_brief(self.command)}"
+            )
             raise BotFailure(
-                f"bot {_brief(self.name)}: cannot start {_brief(self.command)}: {e}",
+                f"bot {_brief(self.name)}: {what}: {e}",
                 reason=FailureReason.START,
                 bot=self.name,
             ) from None
