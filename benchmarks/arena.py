@@ -133,6 +133,26 @@ def pairing(games: int, seed: int, repeat: int) -> list[tuple[str, float, float,
     return out
 
 
+def decisions(games: int, seed: int) -> int:
+    """How many decisions the bots of the pairing are asked (moves with a choice)."""
+    from bergen.arena import _play
+
+    count = 0
+    decide = _play._Seats.decide
+
+    def counted(self: _play._Seats, *args: object) -> object:
+        nonlocal count
+        count += 1
+        return decide(self, *args)  # type: ignore[arg-type]
+
+    _play._Seats.decide = counted  # type: ignore[assignment, method-assign]
+    try:
+        run_arena(["greedy", "random"], games, 2, seed, in_process=True)
+    finally:
+        _play._Seats.decide = decide  # type: ignore[method-assign]
+    return count
+
+
 def messages(seed: int, repeat: int) -> list[tuple[str, float, float, float]]:
     """Per decision message of ``greedy`` against ``random`` (20 games' decisions), in protocol
     versions 1 and 2: its bytes, the caller's CPU to write it (building and encoding) and the
@@ -312,6 +332,13 @@ def main() -> None:
             print(
                 f"  {mode}/in-process speed: wall {w_in / w_iso:.2f}, "
                 f"CPU {(own_in + children_in) / (own + children):.2f}"
+            )
+        n = decisions(g, seed)
+        print(f"  {n} decisions; CPU per decision beyond the in-process arena's:")
+        for mode, _, own, children in others:
+            print(
+                f"  {mode:<17} arena {(own - own_in) / n * 1e6:4.0f} us, "
+                f"bot processes {children / n * 1e6:4.0f} us (their starts included)"
             )
 
     if args.pairing_only:
