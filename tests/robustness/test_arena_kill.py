@@ -29,16 +29,20 @@ def _games(results: Path) -> int:
 
 
 @pytest.mark.parametrize(
-    ("workers", "forks"), [("1", True), ("2", True), ("1", False)], ids=["1", "2", "1-no-forks"]
+    ("workers", "forks", "in_flight"),
+    [("1", True, "1"), ("2", True, "1"), ("1", False, "1"), ("1", True, "3")],
+    ids=["1", "2", "1-no-forks", "1-in-flight"],
 )
-def test_kill_9_of_the_arena_leaves_no_process(tmp_path: Path, workers: str, forks: bool) -> None:
+def test_kill_9_of_the_arena_leaves_no_process(
+    tmp_path: Path, workers: str, forks: bool, in_flight: str
+) -> None:
     if shutil.which("node") is None:
         pytest.skip("the program bot is examples/bots/greedy.js, on node")
     mark = uuid.uuid4().hex
     results = tmp_path / "games.jsonl"
     bots = ["greedy", f"cmd:node {GREEDY_JS}"]
     args = [*bots, "--games", "400", "--workers", workers, "--seed", "1", "--no-progress"]
-    args += [] if forks else ["--no-fork-server"]
+    args += ["--in-flight", in_flight] + ([] if forks else ["--no-fork-server"])
     arena = subprocess.Popen(
         [sys.executable, "-m", "bergen", "arena", *args, "--results", str(results)],
         stdout=subprocess.DEVNULL,

@@ -28,6 +28,11 @@ MAX_ARENA_WORKERS = 256
 """The most worker processes of an arena's own pool (``workers``; ``bergen arena --workers``)."""
 
 
+MAX_IN_FLIGHT = 64
+"""The most games an arena plays at once in one process (``in_flight``; ``bergen arena
+--in-flight``)."""
+
+
 MAX_MOVE_TIME = 1_000_000.0
 """The longest time budget per decision, in seconds (about 11.6 days); ``math.inf`` or
 ``None`` mean no limit."""

@@ -119,14 +119,14 @@ class _Seats:
                 if not held[0].running:
                     new.append(held[0])
         threads = [threading.Thread(target=_start_quietly, args=(b,), daemon=True) for b in new]
-        starting = self.processes.starting
-        starting.extend(zip(threads, new, strict=True))
+        pairs = list(zip(threads, new, strict=True))
+        self.processes.started(pairs, done=False)
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         if threads:
-            del starting[-len(threads) :]
+            self.processes.started(pairs, done=True)
 
     def close(self) -> None:
         """Give the bot processes back for later games; restore the alarm's handler."""

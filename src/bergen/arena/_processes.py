@@ -160,12 +160,18 @@ class _Processes:
         self.busy: set[ProtocolBot] = set()
         self.starting: list[tuple[threading.Thread, ProtocolBot]] = []
         self.servers: dict[tuple[str, Setting], ForkServer] = {}
-        self.lock = threading.Lock()  # seats are started from several threads
+        self.in_flight = 1  # games played at once with these processes
+        # Seats are started from several threads, and games may be played in several.
+        self.lock = threading.RLock()
 
     def take(self, task: GameTask, seat: int) -> tuple[ProtocolBot, set[int]]:
         """A process for ``seat`` of ``task``'s game: an idle one that has not seen its deal,
         or a new one (not started yet). Its deals seen include this game's from now on.
         """
+        with self.lock:
+            return self._take(task, seat)
+
+    def _take(self, task: GameTask, seat: int) -> tuple[ProtocolBot, set[int]]:
         spec = task.specs[seat]
         idle = self.idle.get((spec, setting_of(task)), [])
         for i, (candidate, seen) in enumerate(idle):
@@ -230,29 +236,47 @@ class _Processes:
 
     def keep(self, spec: str, setting: Setting, bot: ProtocolBot) -> None:
         """Keep a started process that has seen no deal, for the next game of ``spec``."""
-        self.idle.setdefault((spec, setting), []).append((bot, set()))
+        with self.lock:
+            self.idle.setdefault((spec, setting), []).append((bot, set()))
 
     def give_back(self, task: GameTask, seat: int, bot: ProtocolBot, seen: set[int]) -> None:
-        """Keep a process that is still running for a later game (a few per spec at most)."""
-        if any(b is bot and t.is_alive() for t, b in self.starting):
-            return  # still being started (Ctrl-C): left busy, for kill() to find
-        self.busy.discard(bot)
-        if not bot.running:
-            bot.close()
-            return
-        idle = self.idle.setdefault((task.specs[seat], setting_of(task)), [])
-        idle.append((bot, seen))
-        while len(idle) > 2 * len(task.specs):
-            idle.pop(0)[0].close()
+        """Keep a process that is still running for a later game (a few per spec, and per
+        game in flight, at most).
+        """
+        dropped: list[ProtocolBot] = []
+        with self.lock:
+            if any(b is bot and t.is_alive() for t, b in self.starting):
+                return  # still being started (Ctrl-C): left busy, for kill() to find
+            self.busy.discard(bot)
+            if not bot.running:
+                dropped.append(bot)
+            else:
+                idle = self.idle.setdefault((task.specs[seat], setting_of(task)), [])
+                idle.append((bot, seen))
+                while len(idle) > 2 * len(task.specs) * self.in_flight:
+                    dropped.append(idle.pop(0)[0])
+        for old in dropped:
+            old.close()
+
+    def started(self, pairs: list[tuple[threading.Thread, ProtocolBot]], done: bool) -> None:
+        """Note that the processes of ``pairs`` are being started by their threads (``done``
+        false), or are started (``done`` true): :meth:`kill` waits for those being started.
+        """
+        with self.lock:
+            if not done:
+                self.starting.extend(pairs)
+            else:
+                self.starting = [p for p in self.starting if all(p is not q for q in pairs)]
 
     def close(self) -> None:
         """Close every process (side by side, not one after the other)."""
-        bots = [*self.busy, *(b for idle in self.idle.values() for b, _ in idle)]
-        self.busy.clear()
-        self.idle.clear()
+        with self.lock:
+            bots = [*self.busy, *(b for idle in self.idle.values() for b, _ in idle)]
+            self.busy.clear()
+            self.idle.clear()
+            servers = list(self.servers.values())
+            self.servers.clear()
         _close_all(bots)
-        servers = list(self.servers.values())
-        self.servers.clear()
         for server in servers:
             server.close()
 
@@ -262,15 +286,18 @@ class _Processes:
         """
         deadline = time.monotonic() + 0.3
         while time.monotonic() < deadline and any(
-            t.is_alive() and not b.running for t, b in self.starting
+            t.is_alive() and not b.running for t, b in list(self.starting)
         ):
             time.sleep(0.01)
-        for bot in [*self.busy, *(b for idle in self.idle.values() for b, _ in idle)]:
+        with self.lock:
+            bots = [*self.busy, *(b for idle in self.idle.values() for b, _ in idle)]
+            self.busy.clear()
+            self.idle.clear()
+            servers = list(self.servers.values())
+        for bot in bots:
             with contextlib.suppress(Exception):
                 bot._kill()  # SIGKILL to its process group, no quit and no waiting
-        self.busy.clear()
-        self.idle.clear()
-        for server in self.servers.values():
+        for server in servers:
             server.kill()
 
 

@@ -21,6 +21,7 @@ import attrs
 from bergen.arena._games import (
     MAX_ARENA_GAMES,
     MAX_ARENA_WORKERS,
+    MAX_IN_FLIGHT,
     GameResult,
     GameTask,
     _check_launch_args,
@@ -48,7 +49,7 @@ from bergen.rules import CLASSIC, Rules
 from bergen.tournament import SPRTTest, group_scores
 
 if TYPE_CHECKING:  # imported where the pool is made: multiprocessing is slow to import
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
@@ -156,6 +157,7 @@ def run_arena(
     bot_prefix: Sequence[str] = (),
     bot_stderr: str | os.PathLike[str] | None = None,
     fork_server: bool = True,
+    in_flight: int = 1,
 ) -> ArenaResult:
     """Play an arena between bots (see :func:`schedule` for the games).
 
@@ -225,6 +227,12 @@ def run_arena(
             (one that starts threads when imported). Never with ``bot_prefix`` (each process
             gets a sandbox of its own) or for ``cmd:`` bots. The docs/guides/bots.md section
             "Fair play" says why a fork shares nothing with the other bots.
+        in_flight: With one worker and no ``executor``, the games played at once, each in a
+            thread of this process with processes of its own (up to
+            :data:`MAX_IN_FLIGHT`): the arena then works on one game while the bots of others
+            think, which shortens the wall clock (not the CPU time) of isolated bots. The
+            results are the same; the results file gets them in the order they finish.
+            Ignored with ``in_process=True`` (nothing to wait for).
 
     Returns:
         The results, game index ascending.
@@ -241,6 +249,7 @@ def run_arena(
             :data:`LINEUPS`; ``sprt`` not an :class:`~bergen.tournament.SPRTTest` or ``None``,
             or given with other than two entrants; ``bot_user`` not a user of this system,
             or given when the arena does not run as root; ``fork_server`` not a bool;
+            ``in_flight`` not an int in 1..:data:`MAX_IN_FLIGHT`;
             ``bot_prefix`` not a sequence of
             strings whose first is a program found on ``PATH``; ``bot_stderr`` not a path or
             ``None``, or a directory that cannot be made), or when a spec cannot be loaded or
@@ -267,6 +276,8 @@ def run_arena(
     _check_launch(bot_user, bot_prefix)
     if type(fork_server) is not bool:
         raise BotError(f"fork_server must be a bool, got {_brief(fork_server)}")
+    if type(in_flight) is not int or not 1 <= in_flight <= MAX_IN_FLIGHT:
+        raise BotError(f"in_flight must be an int in 1..{MAX_IN_FLIGHT}, got {_brief(in_flight)}")
     if seed is None:
         if resume and results is not None:
             seed = _stored_seed(os.fspath(results))
@@ -304,7 +315,7 @@ def run_arena(
         sink.out, sink.done = _open_results(os.fspath(results), header, resume, tasks)
     try:
         with not_dumpable():
-            _play_all(tasks, specs, executor, workers, chunk or players, sink)
+            _play_all(tasks, specs, executor, workers, chunk or players, sink, in_flight)
     except KeyboardInterrupt:
         partial = ArenaResult(specs, players, seed, rules, sink.in_order())
         raise ArenaInterrupted(partial, len(tasks)) from None
@@ -464,14 +475,17 @@ def _play_all(
     workers: int,
     size: int,
     sink: _Finished,
+    in_flight: int = 1,
 ) -> None:
     """Check the bots, then play the games ``sink`` lacks (in jobs of ``size`` games on an
-    executor); on Ctrl-C stop every worker and bot process, close the file and re-raise.
+    executor; with none and one worker, ``in_flight`` games at once in threads of this
+    process); on Ctrl-C stop every worker, game and bot process, close the file and re-raise.
     """
     first = tasks[0]
     todo = [t for t in tasks if t.index not in sink.done]
     chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
     pool: ProcessPoolExecutor | None = None
+    threads: ThreadPoolExecutor | None = None
     futures: list[Future[list[GameResult]]] = []
     processes = _Processes()
     try:
@@ -487,7 +501,19 @@ def _play_all(
             pool = executor = ProcessPoolExecutor(
                 max_workers=workers, initializer=_worker_init, initargs=(os.getpid(),)
             )
-        if executor is None:
+        if executor is None and in_flight > 1 and not first.in_process:
+            from concurrent.futures import ThreadPoolExecutor
+
+            processes.in_flight = in_flight
+            threads = ThreadPoolExecutor(in_flight, thread_name_prefix="bergen-arena-game")
+            futures = [threads.submit(_play_one, task, processes) for task in todo]
+            for fut in as_completed(futures):
+                sink.add(fut.result())
+                if sink.stopped():
+                    for other in futures:
+                        other.cancel()
+                    break
+        elif executor is None:
             for task in todo:
                 sink.add([_play_game(task, processes)])
                 if sink.stopped():
@@ -512,9 +538,16 @@ def _play_all(
             sink.close()
         raise
     finally:
+        if threads is not None:  # its games end soon once their processes are killed
+            threads.shutdown(wait=True, cancel_futures=True)
         processes.close()
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _play_one(task: GameTask, processes: _Processes) -> list[GameResult]:
+    """One game, in a thread of the arena's process (``in_flight``): its result as a job's."""
+    return [_play_game(task, processes)]
 
 
 @contextlib.contextmanager

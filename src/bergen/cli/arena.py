@@ -282,6 +282,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "arena's own)",
     )
     p.add_argument(
+        "--in-flight",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with one worker, play N games at once (each in a thread, with bot processes of "
+        "its own): the arena works on one game while the bots of others think, which "
+        "shortens the wall clock of isolated bots (default %(default)s)",
+    )
+    p.add_argument(
         "--no-fork-server",
         dest="fork_server",
         action="store_false",
@@ -442,6 +451,7 @@ def run(args: argparse.Namespace) -> int:
                 bot_prefix=prefix,
                 bot_stderr=args.bot_stderr,
                 fork_server=args.fork_server,
+                in_flight=args.in_flight,
             )
     except ArenaInterrupted as e:
         print(e.result.report())
