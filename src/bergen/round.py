@@ -15,32 +15,33 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from types import MemberDescriptorType
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from attrs.exceptions import FrozenInstanceError
 
-from bergen import svg
 from bergen._context import RoundContext, _trusted_context
-from bergen._setup import _check_position, _check_start, _seat_arg
+from bergen._history import _DRAWN, _PUBLIC_ACTIONS, Log, Trail, _flat, _log_of, first_position
+from bergen._round_checks import (
+    _action,
+    _checked_fields,
+    _tile_indexes,
+    illegal_move,
+    not_your_turn,
+    set_up,
+)
+from bergen._round_text import picture, position_from_text, position_text, table_text_of
+from bergen._setup import _check_start, _seat_arg
 from bergen.deal import Deal, deal_masks
-from bergen.display import _picture_status, table_text
 from bergen.errors import (
-    _MAX_POINTS,
     _MYPYC,
     ArgumentError,
-    BergenError,
     IllegalMoveError,
     PositionError,
-    Reason,
-    _as_tuple,
-    _bad,
     _Bool,
     _brief,
     _given,
     _Int,
     _Ints,
-    _is_int,
-    _is_ints,
     _OptInt,
     _Str,
 )
@@ -50,27 +51,13 @@ from bergen.kernel import actions as A
 from bergen.kernel import play as K
 from bergen.kernel.deal import draws_for_lead, leader, required_lead
 from bergen.kernel.table import Table, drawable, match_winner, side_of
-from bergen.kernel.table import sides as table_sides
 from bergen.line import LineOfPlay
-from bergen.moves import DRAW, MOVES, Action, Draw, End, Lead, Move, Pass, Play, action_of
+from bergen.moves import MOVES, Action, Move
 from bergen.playerview import PlayerView
-from bergen.position_text import (
-    FIELDS,
-    PositionText,
-    PositionTextError,
-    all_tiles_count,
-    field_starts,
-    format_position,
-    parse_position,
-)
 from bergen.rules import CLASSIC, Rules
 from bergen.tiles import TILES, Tile
 
 __all__ = ["Action", "RoundContext", "RoundState"]
-
-Trail = tuple[tuple[int, int], ...]
-"""The actions made since the round's first position, oldest first: ``(seat, action id)``
-pairs (action ids: :mod:`bergen.kernel.actions`)."""
 
 _EVENT_KINDS = (
     EventKind.DOUBLE_HEADER,
@@ -79,49 +66,6 @@ _EVENT_KINDS = (
     EventKind.BLOCKED_HAND,
 )
 _OUTCOME_KINDS = (OutcomeKind.WENT_OUT, OutcomeKind.BLOCKED, OutcomeKind.TARGET_REACHED)
-_PUBLIC_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
-    [tuple([Action(seat, move) for move in MOVES]) for seat in range(4)]
-)
-"""``_PUBLIC_ACTIONS[seat][action id]``: the history entry of that action as everyone sees it
-(a draw without its tile); immutable values, shared by every history."""
-
-
-_DRAWN: tuple[tuple[Action, ...], ...] = tuple(
-    tuple([Action(seat, DRAW, t) for t in TILES]) for seat in range(4)
-)
-"""``_DRAWN[seat][t]``: the history entry of ``seat`` drawing ``TILES[t]``."""
-
-
-def _tile_indexes(tiles: Sequence[Tile]) -> tuple[int, ...]:
-    return tuple([t.index for t in tiles])
-
-
-Log = tuple[object, ...]
-"""A round's history as a linked list shared between states: ``()`` at the round's first
-position, else ``(seat, action id, the history before it)``; each state adds one link to
-its parent's. (Typed loosely: mypyc does not compile the recursive alias
-``tuple[()] | tuple[int, int, Log]``.)"""
-
-
-def _log_of(trail: Trail) -> Log:
-    """The linked history of a flat trail."""
-    log: Log = ()
-    for seat, action in trail:
-        log = (seat, action, log)
-    return log
-
-
-def _flat(log: Log) -> Trail:
-    """The flat trail of a linked history, oldest first."""
-    out: list[tuple[int, int]] = []
-    while log:
-        seat, action, parent = log
-        out.append((seat, action))  # type: ignore[arg-type]
-        log = parent  # type: ignore[assignment]
-    out.reverse()
-    return tuple(out)
-
-
 if TYPE_CHECKING:  # the annotations of arguments checked at run time (see errors._Int)
     if not _MYPYC:
         _OptOutcome = Outcome | None
@@ -363,35 +307,8 @@ class RoundState:
                 the position is already blocked (rule 8).
             RulesError: when the rules do not allow this table.
         """
-        masks, table, score_t = _check_position(
-            hands, boneyard, line, _given(to_move), rules, scores, _given(dealer)
-        )
-        bone = _tile_indexes(tuple(boneyard))
-        if line.lead is None:
-            position = K.start_position(masks)
-        else:
-            left: int = line.left  # type: ignore[assignment]
-            right: int = line.right  # type: ignore[assignment]
-            flags = (K.LEFT_DOUBLE if line.left_double else 0) | (
-                K.RIGHT_DOUBLE if line.right_double else 0
-            )
-            position = (masks, left, right, flags, 0)
-            if K.is_blocked(masks, left, right, drawable(table, len(bone))):
-                raise PositionError("nobody can play or draw: the position is already blocked")
-        context = RoundContext(
-            rules=rules,
-            seats=table.seats,
-            target=table.target,
-            dealer=_given(dealer),
-            lead_draws=(),
-            deal=None,
-            boneyard=bone,
-            reserve=table.reserve,
-            start_line=line,
-            start_scores=score_t,
-            table=table,
-        )
-        return cls(to_move=to_move, scores=score_t, context=context, position=position)
+        context, position = set_up(hands, boneyard, line, to_move, rules, scores, dealer)
+        return cls(to_move=to_move, scores=context.start_scores, context=context, position=position)
 
     # ------------------------------------------------------------------ the round's values
 
@@ -473,20 +390,7 @@ class RoundState:
             NotationError: when the rules are neither a preset nor a preset with boolean
                 switches flipped (``+partnerships``, ``-drawing``, ``-lead_scores``).
         """
-        return format_position(
-            PositionText(
-                rules=self.rules,
-                hands=tuple([h.tiles for h in self.hands]),
-                hidden=(0,) * self.seats,
-                line=self.line,
-                boneyard=self.boneyard.tiles,
-                boneyard_hidden=0,
-                scores=self.scores,
-                dealer=self.dealer,
-                to_move=self.to_move,
-                outcome=self.outcome,
-            )
-        )
+        return position_text(self)
 
     @classmethod
     def from_text(cls, text: _Str, *, seed: _Int = 0) -> RoundState:
@@ -515,45 +419,7 @@ class RoundState:
                 position the rules reject (:meth:`from_position`'s checks; then the field is
                 ``"text"``).
         """
-        source: Any = _given(text)  # checked by parse_position
-        p = parse_position(source)
-        starts = field_starts(source)
-
-        def fail(field: str, message: str) -> PositionTextError:
-            column = starts[FIELDS.index(field)] if field in FIELDS else len(source)
-            return PositionTextError(message, text=source, field=field, column=column)
-
-        if p.seat is not None:
-            raise fail("text", "this is a seat's view; read it with PlayerView.from_text")
-        if p.outcome is not None:
-            raise fail("to move", "a finished round cannot be set up; give a round in play")
-        if p.boneyard_hidden is not None:
-            total = all_tiles_count(p)
-            if total != len(TILES):
-                raise fail("boneyard", f"the hands, line and boneyard hold {total} tiles, not 28")
-        elif all_tiles_count(p) - p.seats == 0:  # pragma: no cover - '?' always fills to 28
-            raise fail("boneyard", "no tiles left for the boneyard")
-        given = sum(len(h) for h in p.hands) + sum(p.hidden) + len(p.line) + len(p.boneyard)
-        if given > len(TILES):
-            raise fail("hands", f"the text gives {given} tiles; the set has 28")
-        try:
-            table = p.rules.for_table(p.seats)
-        except BergenError as e:
-            raise fail("rules", str(e)) from e
-        if len(p.scores) != table.sides:
-            raise fail("scores", f"{len(p.scores)} scores for {table.sides} sides")
-        for side, v in enumerate(p.scores):
-            if v >= table.target:
-                raise fail("scores", f"side {side} has {v} points, at the target {table.target}")
-        if type(seed) is not int:
-            raise ArgumentError(f"a seed is an int, got {_brief(seed)}")
-        hands, boneyard = p.filled(seed)
-        try:
-            return cls.from_position(
-                hands, boneyard, p.line, p.to_move, p.rules, scores=p.scores, dealer=p.dealer
-            )
-        except BergenError as e:
-            raise fail("text", str(e)) from e
+        return position_from_text(cls.from_position, text, seed)
 
     @property
     def start_state(self) -> RoundState:
@@ -567,25 +433,7 @@ class RoundState:
         if not self._trail:
             return self if self.outcome is None else self.replace(outcome=None)
         context = self._context
-        masks = list(self._position[0])
-        drawn = self._position[4]
-        for seat, action in reversed(self._trail):
-            if action < A.LEAD:
-                masks[seat] |= 1 << (action >> 1)
-            elif action < A.DRAW:
-                masks[seat] |= 1 << (action - A.LEAD)
-            elif action == A.DRAW:
-                drawn -= 1
-                masks[seat] &= ~(1 << context.boneyard[drawn])
-        hands = tuple(masks)
-        line = context.start_line
-        if line.lead is None:
-            position = K.start_position(hands)
-        else:
-            flags = (K.LEFT_DOUBLE if line.left_double else 0) | (
-                K.RIGHT_DOUBLE if line.right_double else 0
-            )
-            position = (hands, line.left or 0, line.right or 0, flags, drawn)
+        position = first_position(context, self._position, self._trail)
         scores = context.start_scores or self.scores
         return RoundState(
             to_move=self._trail[0][0], scores=scores, context=context, position=position
@@ -616,27 +464,7 @@ class RoundState:
         Raises:
             PositionError: for a bad size or orientation.
         """
-        last = None
-        if highlight_last:
-            laid = [a.move for a in self.history if isinstance(a.move, Lead | Play)]
-            last = laid[-1].tile if laid else None
-        return svg.table_picture(
-            title=f"{self.rules.label}, {self.seats} seats, dealer seat {self.dealer}",
-            hands=[h.tiles for h in self.hands],
-            ln=self.line,
-            boneyard=len(self.boneyard),
-            scores=self.scores,
-            target=self.target,
-            partnerships=self.rules.partnerships,
-            to_move=self.to_move if self.outcome is None else None,
-            status=_picture_status(self.outcome, self.to_move, self.rules),
-            last=last,
-            legal=[m.tile for m in self.legal_moves() if isinstance(m, Lead | Play)]
-            if highlight_legal
-            else (),
-            size=_given(size),
-            orientation=_given(orientation),
-        )
+        return picture(self, size, highlight_last, highlight_legal, orientation)
 
     def _repr_svg_(self) -> str:
         """The table as SVG, for Jupyter (:meth:`to_svg` with its defaults)."""
@@ -647,19 +475,7 @@ class RoundState:
         ``[6:6]``, an end that is a double ``6d``), each seat's tiles, the boneyard, the scores
         and who is to move (see :func:`bergen.display.table_text`). ``repr`` is the Python.
         """
-        return table_text(
-            rules=self.rules,
-            hands=[h.tiles for h in self.hands],
-            line=self.line,
-            boneyard=len(self.boneyard),
-            drawable=self.drawable,
-            scores=self.scores,
-            target=self.target,
-            dealer=self.dealer,
-            to_move=self.to_move,
-            outcome=self.outcome,
-            title="round",
-        )
+        return table_text_of(self)
 
     def __repr__(self) -> str:
         """Valid Python that rebuilds an equal state: the constructor's compact fields."""
@@ -794,6 +610,14 @@ class RoundState:
                 raise self._not_your_turn(move, number)
         if not self.is_legal(move):
             raise self._illegal(move)
+
+    def _not_your_turn(self, move: object, seat: int) -> IllegalMoveError:
+        """The error for ``move`` made by ``seat`` when another seat is to move."""
+        return not_your_turn(self, move, seat)
+
+    def _illegal(self, move: object) -> IllegalMoveError:
+        """The error for ``move``, not legal for the seat to move, with its reason."""
+        return illegal_move(self, move)
 
     # ------------------------------------------------------------------ apply
 
@@ -933,81 +757,6 @@ class RoundState:
         for p in self.line.tiles:
             yield "line", p.tile
 
-    # ------------------------------------------------------------------ why a move is illegal
-
-    def _not_your_turn(self, move: object, seat: int) -> IllegalMoveError:
-        """The error for ``move`` made by ``seat``, a seat of this round, when another seat is
-        to move.
-        """
-        return IllegalMoveError(
-            f"{_safe_text(move)}: it is seat {self.to_move}'s turn, not seat {seat}'s",
-            move=move,
-            seat=seat,
-            reason=Reason.NOT_YOUR_TURN,
-        )
-
-    def _illegal(self, move: object) -> IllegalMoveError:
-        """The error for ``move``, not legal for the seat to move: the reason found
-        (rules 2-4).
-        """
-        seat = self.to_move
-        line = self.line
-        ends = "" if line.lead is None else f" (ends {line.left} and {line.right})"
-        reason, text = self._why_illegal(move, seat, line)
-        return IllegalMoveError(
-            f"{_safe_text(move)}: {text}{ends}", move=move, seat=seat, reason=reason
-        )
-
-    def _why_illegal(self, move: object, seat: int, line: LineOfPlay) -> tuple[Reason, str]:
-        """The :class:`Reason` ``move`` breaks and the rule's words (rules 2-4)."""
-        if self.outcome is not None:
-            return Reason.ROUND_OVER, "the round is over"
-        if _action(move) < 0 or not isinstance(move, Lead | Play | Draw | Pass):
-            return Reason.NOT_A_MOVE, f"not a move: {_safe_repr(move)}"
-        hand = self.hands[seat]
-        if line.lead is None:
-            required = self.required_lead
-            if isinstance(move, Lead) and move.tile not in hand:
-                return Reason.TILE_NOT_IN_HAND, f"seat {seat} does not hold {move.tile}"
-            if self._context.table.lead_any:
-                return (
-                    Reason.WRONG_LEAD,
-                    f"seat {seat} holds {required} and leads: any tile of its hand "
-                    "(rule 2, LeadTile.ANY); the round opens with a lead",
-                )
-            return (
-                Reason.WRONG_LEAD,
-                f"seat {seat} holds {required}, the double that must lead "
-                f"(rule 2, {type(self.rules.lead).__name__}); the round opens with {required}",
-            )
-        if isinstance(move, Lead):
-            return (
-                Reason.NOT_A_LEAD,
-                "the lead has been made; play a tile at an end as 'tile'+'L'/'R'",
-            )
-        if isinstance(move, Play):
-            if move.tile not in hand:
-                return Reason.TILE_NOT_IN_HAND, f"seat {seat} does not hold {move.tile}"
-            n = line.left if move.end is End.LEFT else line.right
-            return (
-                Reason.NO_MATCHING_END,
-                f"{move.tile} does not match the {move.end.name.lower()} end, which shows {n}",
-            )
-        fits = [m for m in self.legal_moves() if isinstance(m, Play)]
-        if fits:
-            return (
-                Reason.MUST_PLAY,
-                f"seat {seat} holds a tile that fits: {', '.join(map(str, fits))}",
-            )
-        if isinstance(move, Pass):
-            return Reason.MUST_DRAW, f"{self.drawable} tiles can still be drawn"
-        if not self.rules.drawing:
-            return Reason.CANNOT_DRAW, "nothing can be drawn (drawing is off)"
-        return (
-            Reason.CANNOT_DRAW,
-            f"nothing can be drawn (the last {self._context.reserve} tiles are the reserve)",
-        )
-
 
 def _dealt(
     deal: Deal,
@@ -1089,75 +838,6 @@ _SLOT_SETTERS = tuple(
 _new_state = object.__new__
 
 
-def _checked_fields(
-    to_move: object,
-    scores: object,
-    outcome: object,
-    context: object,
-    position: object,
-    trail: object,
-) -> tuple[int, tuple[int, ...], Outcome | None, RoundContext, K.Position, Trail]:
-    """The constructor's fields, checked for their type and range (lists copied to tuples):
-    ``context`` a :class:`RoundContext`, ``to_move`` one of its seats, ``scores`` one int
-    >= 0 per side, ``outcome`` an :class:`Outcome` or ``None``, ``position`` a kernel
-    position of the context's seats (hand masks of the 28 tiles, open ends -1..6, end flags
-    0..3, tiles drawn 0..the boneyard's size) and ``trail`` ``(seat, action id)`` pairs.
-
-    Raises:
-        PositionError: naming the first field that is wrong.
-    """
-    if not isinstance(context, RoundContext):
-        raise PositionError(_bad("RoundState", "context", "a RoundContext", context))
-    seats = context.seats
-    if not _is_int(to_move, 0, seats - 1):
-        raise PositionError(_bad("RoundState", "to_move", f"a seat 0..{seats - 1}", to_move))
-    points: object = _as_tuple(scores)
-    sides = table_sides(context.table)
-    if not _is_ints(points, 0, _MAX_POINTS) or len(points) != sides:
-        raise PositionError(_bad("RoundState", "scores", f"a tuple of {sides} ints >= 0", points))
-    if outcome is not None and not isinstance(outcome, Outcome):
-        raise PositionError(_bad("RoundState", "outcome", "an Outcome or None", outcome))
-    position = _as_tuple(position)
-    if not _is_position(position, seats, len(context.boneyard)):
-        raise PositionError(
-            _bad(
-                "RoundState",
-                "position",
-                f"a kernel position: ({seats} hand masks, left, right, flags, drawn)",
-                position,
-            )
-        )
-    trail = _as_tuple(trail)
-    if type(trail) is not tuple or not all(
-        type(pair) is tuple
-        and len(pair) == 2
-        and _is_int(pair[0], 0, seats - 1)
-        and _is_int(pair[1], 0, len(MOVES) - 1)
-        for pair in trail
-    ):
-        raise PositionError(
-            _bad("RoundState", "trail", "a tuple of (seat, action id) pairs", trail)
-        )
-    return (to_move, points, outcome, context, position, trail)  # type: ignore[return-value]
-
-
-def _is_position(position: object, seats: int, boneyard: int) -> bool:
-    """Whether ``position`` is a kernel position (:data:`bergen.kernel.play.Position`) of
-    ``seats`` seats and a boneyard of ``boneyard`` tiles, field by field in range.
-    """
-    if type(position) is not tuple or len(position) != 5:
-        return False
-    masks, left, right, flags, drawn = position
-    return (
-        _is_ints(masks, 0, (1 << len(TILES)) - 1)
-        and len(masks) == seats
-        and _is_int(left, -1, 6)
-        and _is_int(right, -1, 6)
-        and _is_int(flags, 0, K.LEFT_DOUBLE | K.RIGHT_DOUBLE)
-        and _is_int(drawn, 0, boneyard)
-    )
-
-
 def _round_state(
     to_move: int,
     scores: tuple[int, ...],
@@ -1181,36 +861,6 @@ _ACTION_BY_ID: dict[int, int] = {id(move): a for a, move in enumerate(MOVES)}
 """The action id of each shared move value (:data:`bergen.moves.MOVES`) by the value's
 ``id``: the legal moves are these values, so a move is turned into its action id by one
 look-up (checked with ``MOVES[a] is move``)."""
-
-
-def _action(move: object) -> int:
-    """The kernel's action id of a :class:`Lead`, :class:`Play`, :class:`Draw` or :class:`Pass`
-    (subclasses included); -1 for any other object, or a move value not made by its
-    constructor.
-    """
-    if not isinstance(move, Play | Lead | Draw | Pass):
-        return -1
-    try:
-        return action_of(move)
-    except AttributeError:  # a Play or Lead made without its constructor: no tile
-        return -1
-
-
-def _safe_repr(value: object) -> str:
-    """``repr(value)``, or a description when its ``__repr__`` raises."""
-    try:
-        text = repr(value)
-        return text if len(text) <= 200 else f"{text[:200]}... ({type(value).__name__})"
-    except Exception as e:  # a hostile object's repr
-        return f"<{type(value).__name__} whose repr raises {type(e).__name__}>"
-
-
-def _safe_text(value: object) -> str:
-    """``str(value)``, or a description when its ``__str__`` raises."""
-    try:
-        return str(value)
-    except Exception as e:  # a hostile object's str
-        return f"<{type(value).__name__} whose str raises {type(e).__name__}>"
 
 
 def _event(event: K.Event) -> ScoreEvent:

@@ -10,7 +10,7 @@ import bergen
 from bergen.kernel import deal, tiles
 
 KERNEL = ["", ".actions", ".deal", ".play", ".rollout", ".sample", ".solve", ".table", ".tiles"]
-STATES = ["bergen.events", "bergen.round", "bergen.match"]
+STATES = ["bergen.events", "bergen._history", "bergen.round", "bergen.match"]
 
 
 def test_compiled_is_a_bool() -> None:
