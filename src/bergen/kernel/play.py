@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bergen.kernel.actions import DRAW, LEAD, PASS
+from bergen.kernel.actions import DRAW, LEAD, N_ACTIONS, PASS
 from bergen.kernel.deal import required_lead
 from bergen.kernel.table import (
     Table,
@@ -84,6 +84,11 @@ def is_blocked(masks: tuple[int, ...] | list[int], left: int, right: int, can_dr
     return True
 
 
+ONLY: Final = tuple([(a,) for a in range(N_ACTIONS)])
+"""``ONLY[a]``: the one-action tuple ``(a,)``, shared by every state that has that one legal
+action (a draw, a pass, a forced play or lead), so that a state keeps no tuple of its own."""
+
+
 def legal_plays(mask: int, left: int, right: int) -> tuple[int, ...]:
     """Rule 3: the play ids of a hand at ends ``left`` and ``right``, by tile index, the left
     end before the right (a tile fitting both ends gives two plays, even on equal ends).
@@ -100,6 +105,8 @@ def legal_plays(mask: int, left: int, right: int) -> tuple[int, ...]:
         if fr & low:
             out.append(t2 + 1)
         both ^= low
+    if len(out) == 1:
+        return ONLY[out[0]]
     return tuple(out)
 
 
@@ -120,7 +127,7 @@ def legal_actions(
         if t < 0 or not masks[seat] >> t & 1:
             return ()
         if not table.lead_any:
-            return (LEAD + t,)
+            return ONLY[LEAD + t]
         return tuple([LEAD + i for i in range(N_TILES) if masks[seat] >> i & 1])
     plays = legal_plays(masks[seat], left, right)
     if plays:
@@ -128,8 +135,8 @@ def legal_actions(
             return (*plays, DRAW)
         return plays
     if drawable(table, len(boneyard) - drawn):
-        return (DRAW,)
-    return (PASS,)
+        return ONLY[DRAW]
+    return ONLY[PASS]
 
 
 def is_legal(
