@@ -15,8 +15,9 @@ clock in one process (``workers=1``), the best of ``--repeat`` runs:
 
 First, issue 28's figures: the CPU a ``bergen bot serve greedy`` process takes from its start
 to its ``hello`` reply, and ``greedy`` against ``random`` over ``--pairing-games`` games (200)
-at one worker, in-process, isolated with each bot process started afresh and isolated with
-each a fork of a warm fork server (the default), in turn in the same run, wall clock and CPU
+at one worker, in-process, isolated with each bot process started afresh, isolated with each
+a fork of a warm fork server (the default), and so with four games in flight, in turn in the
+same run, wall clock and CPU
 time (the arena's and its bot processes'), with their ratios; and the CPU a fork of a warm
 ``greedy`` server takes to its ``hello``.
 
@@ -97,10 +98,10 @@ def cpu_of(run: Callable[[], object]) -> tuple[float, float, float]:
     return wall, own, children
 
 
-MODES = ("in-process", "isolated, started", "isolated, forked")
+MODES = ("in-process", "isolated, started", "isolated, forked", "forked, 4 in flight")
 """The modes of the pairing: in-process, and isolated (protocol version 2) with each bot
-process a new Python (``fork_server=False``) or a fork of a warm fork server per bot (the
-default)."""
+process a new Python (``fork_server=False``), a fork of a warm fork server per bot (the
+default), and forks with four games in flight (``in_flight=4``)."""
 
 
 def run_mode(mode: str, games: int, seed: int) -> None:
@@ -111,7 +112,8 @@ def run_mode(mode: str, games: int, seed: int) -> None:
         2,
         seed,
         in_process=mode == "in-process",
-        fork_server=mode == "isolated, forked",
+        fork_server=mode != "isolated, started",
+        in_flight=4 if mode == "forked, 4 in flight" else 1,
     )
 
 
@@ -265,7 +267,7 @@ def fork_cpu(spec: str, forks: int, repeat: int) -> tuple[float, float]:
         server.ask(b"peek 1")  # started and warm
         for _ in range(n):
             bot = ProtocolBot(python_bot_command(spec))
-            bot._fork_server = server
+            bot._fork_server = (server, spec)
             bot.start()
             bot.close()
         server.close()

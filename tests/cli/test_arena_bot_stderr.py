@@ -28,13 +28,15 @@ def test_each_bot_process_writes_its_standard_error_to_a_file_of_its_own(
     assert "the bot raised KeyError: 'missing' (at noisy.py:" in out
     files = sorted(p.name for p in logs.iterdir())
     assert all(
-        re.fullmatch(r"(protocol\.noisy-KeyErrorBot|greedy)(\.server)?\.\d+-[0-9a-f]{8}\.log", f)
+        re.fullmatch(
+            r"(protocol\.noisy-KeyErrorBot|greedy|bergen)(\.server)?\.\d+-[0-9a-f]{8}\.log", f
+        )
         for f in files
     )
-    # A file for each bot's fork server (what its module wrote when imported) and for each
-    # bot process (a fork of it).
+    # A file for each fork server (what a bot's module wrote when imported: the bot's own, and
+    # one for the built-in bots) and for each bot process (a fork of one).
     servers = [f for f in files if ".server." in f]
-    assert {f.split(".server.")[0] for f in servers} == {"greedy", "protocol.noisy-KeyErrorBot"}
+    assert {f.split(".server.")[0] for f in servers} == {"bergen", "protocol.noisy-KeyErrorBot"}
     raising = [
         logs / f for f in files if f.startswith("protocol.noisy-KeyErrorBot") and f not in servers
     ]

@@ -56,9 +56,9 @@ def test_kill_9_of_the_arena_leaves_no_process(
         running = marked_processes(mark)
         assert _games(results) >= 2 and arena.poll() is None, running
         # The main process, the workers, and bots of both kinds are there: the Python bot's
-        # processes are forks of its fork server (which shows the server's command line).
+        # processes are forks of the built-in bots' fork server (and show its command line).
         python_bot = "_forkserver" if forks else "bot serve greedy"
-        assert sum(python_bot in c and "greedy" in c for c in running) >= 2, running
+        assert sum(python_bot in c for c in running) >= 2, running
         assert sum("greedy.js" in c for c in running) >= 1, running
         arena.send_signal(signal.SIGKILL)
         arena.wait()

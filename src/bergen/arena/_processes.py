@@ -18,10 +18,10 @@ import weakref
 from collections.abc import Sequence
 
 from bergen.arena._games import GameTask
-from bergen.bots import BotError, _exception_text
+from bergen.bots import BotError, _exception_text, parse_bot_spec
 from bergen.errors import _brief
 from bergen.protocol import BotFailure, ProtocolBot, python_bot_command
-from bergen.protocol._forks import ForkServer, fork_server_command
+from bergen.protocol._forks import BUILTIN, ForkServer, fork_server_command
 from bergen.protocol.client import _limited_command, _memory_limit_for_child
 
 PROGRAM_PREFIX = "cmd:"
@@ -74,6 +74,15 @@ def setting_of(task: GameTask) -> Setting:
         task.bot_stderr,
         task.fork_server,
     )
+
+
+def _is_builtin(spec: str) -> bool:
+    """Whether ``spec`` names a built-in bot (bergen's own code: a name without ``:``)."""
+    try:
+        name, _ = parse_bot_spec(spec)
+    except BotError:
+        return False
+    return ":" not in name
 
 
 def forks(spec: str, setting: Setting) -> bool:
@@ -209,29 +218,33 @@ class _Processes:
             env=_child_env(),
             stderr=fd,
         )
-        bot._fork_server = server
+        bot._fork_server = None if server is None else (server, spec)
         if fd is not None:
             weakref.finalize(bot, os.close, fd)
         return bot
 
     def server(self, spec: str, setting: Setting) -> ForkServer:
         """The fork server of ``spec``'s processes in ``setting`` (made, not started, at the
-        first call): started through the launcher (:func:`launched`: as the ``bot_user``, with
-        a watchdog), under the memory limit (its forks keep both),
-        its own standard error in a file of the ``bot_stderr`` directory when there is one.
+        first call): one per bot spec, except that the built-in bots (bergen's own code)
+        share one; started through the launcher (:func:`launched`: as the ``bot_user``, with
+        a watchdog), under the memory limit (its forks keep both), its own standard error in
+        a file of the ``bot_stderr`` directory when there is one (``SPEC.server.PID-ID.log``,
+        ``bergen.server.PID-ID.log`` for the built-in bots' server).
         """
+        served = BUILTIN if _is_builtin(spec) else spec
         with self.lock:
-            server = self.servers.get((spec, setting))
+            server = self.servers.get((served, setting))
             if server is None:
                 _, memory_limit, bot_user, _, bot_stderr, _ = setting
-                command = launched(fork_server_command(spec, os.getpid()), bot_user)
+                command = launched(fork_server_command(served, os.getpid()), bot_user)
                 if memory_limit is not None:
                     command = _limited_command(command, _memory_limit_for_child(memory_limit))
-                fd = None if bot_stderr is None else stderr_file(bot_stderr, spec, ".server")
+                name = "bergen" if served == BUILTIN else spec
+                fd = None if bot_stderr is None else stderr_file(bot_stderr, name, ".server")
                 server = ForkServer(command, env=_child_env(), stderr=fd, start_time=10.0)
                 if fd is not None:
                     weakref.finalize(server, os.close, fd)
-                self.servers[(spec, setting)] = server
+                self.servers[(served, setting)] = server
             return server
 
     def keep(self, spec: str, setting: Setting, bot: ProtocolBot) -> None:

@@ -221,8 +221,9 @@ def run_arena(
             still not be one the bots can write to. ``None`` keeps only the end of it, for a
             failure's report. In-process bots write to this process's standard error.
         fork_server: Start each Python bot's processes as forks of one warm server per spec
-            and setting (started with the arena, under the same user and memory limit), which
-            costs about 2 ms of CPU a process against 100 to 150 ms for a new Python. ``False``
+            and setting (one for all the built-in bots; started with the arena, under the same
+            user and memory limit), which costs 5 to 10 ms of CPU a process against 100 to
+            150 ms for a new Python. ``False``
             starts each process afresh, for a bot whose module cannot be forked once imported
             (one that starts threads when imported). Never with ``bot_prefix`` (each process
             gets a sandbox of its own) or for ``cmd:`` bots. The docs/guides/bots.md section

@@ -24,12 +24,17 @@ __all__ = ["ForkServer", "ForkedProcess", "fork_server_command"]
 
 _REPLY_BYTES = 64
 
+BUILTIN = "--builtin"
+"""The fork server's argument in place of a spec: it serves every built-in bot (bergen's own
+code, :data:`bergen.bots.BUILTIN_BOTS`), and only those."""
+
 
 def fork_server_command(spec: str, parent: int) -> list[str]:
-    """The command of a fork server for the Python bot ``spec`` whose bot processes play for
-    the process ``parent`` (the arena's or a worker's; it is started through the launcher,
-    :mod:`bergen.protocol._launch`, which checks the parent and switches the user first):
-    ``[sys.executable, "-m", "bergen.protocol._forkserver", PARENT, "--", SPEC]``.
+    """The command of a fork server for the Python bot ``spec`` (or for every built-in bot:
+    ``spec`` :data:`BUILTIN`) whose bot processes play for the process ``parent`` (the
+    arena's or a worker's; it is started through the launcher, :mod:`bergen.protocol._launch`,
+    which checks the parent and switches the user first): ``[sys.executable, "-m",
+    "bergen.protocol._forkserver", PARENT, "--", SPEC]``.
     """
     return [sys.executable, "-m", "bergen.protocol._forkserver", str(parent), "--", spec]
 
@@ -181,12 +186,14 @@ class ForkServer:
                 )
             return reply
 
-    def spawn(self, stderr: int) -> ForkedProcess:
-        """A new bot process, with new pipes for its input and output; its standard error
-        goes to ``stderr``: an open descriptor, or ``subprocess.PIPE`` for a new pipe.
+    def spawn(self, stderr: int, spec: str) -> ForkedProcess:
+        """A new bot process serving ``spec`` (one the server serves), with new pipes for its
+        input and output; its standard error goes to ``stderr``: an open descriptor, or
+        ``subprocess.PIPE`` for a new pipe.
 
         Raises:
-            OSError: when the server cannot fork it (see :meth:`ask`).
+            OSError: when the server cannot fork it (see :meth:`ask`), or does not serve
+                ``spec``.
         """
         to_bot = os.pipe()
         from_bot = os.pipe()
@@ -194,7 +201,7 @@ class ForkServer:
         theirs = [to_bot[0], from_bot[1], err[1] if err is not None else stderr]
         ours = [to_bot[1], from_bot[0], *([err[0]] if err is not None else [])]
         try:
-            words = self.ask(b"fork", theirs).split()
+            words = self.ask(b"fork " + spec.encode("utf-8", "surrogateescape"), theirs).split()
             if len(words) != 2 or words[0] != b"pid" or not words[1].isdigit():
                 raise OSError(f"the fork server answered {b' '.join(words)!r}")
         except BaseException:

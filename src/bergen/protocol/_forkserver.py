@@ -1,10 +1,12 @@
 """The fork server of the arena's Python bots: ``python -m bergen.protocol._forkserver PARENT
--- SPEC``.
+-- SPEC`` (one bot's), or ``PARENT -- --builtin`` (bergen's own bots).
 
 Starting a Python bot process (``bergen bot serve SPEC``) costs 100 to 150 ms of CPU, nearly
 all of it Python's start and the import of bergen and of the bot's module; a fork of a process
 that has done both costs about 2 ms. So the arena starts one such process per bot spec and
-setting, this server, and each bot process of that spec is a fork of it
+setting, this server, and each bot process of that spec is a fork of it; the built-in bots,
+whose code is bergen's, share one server per setting (it imports each one's module when first
+asked for it)
 (:class:`bergen.protocol._forks.ForkServer` is the arena's side). It is started as a bot
 process is, through the memory limit's wrapper (:mod:`bergen.protocol._limit`) and the
 launcher (:mod:`bergen.protocol._launch`), which switches to the ``--bot-user`` before this
@@ -19,7 +21,8 @@ module, or anything else on the import path, is even imported. The server:
    nothing: no game, seed or view is ever in its memory; then moves all it has loaded out of
    the garbage collector's sight (``gc.freeze``), so that its forks do not copy it;
 4. reads requests on its standard input, a Unix socket the arena alone holds the other end of:
-   ``fork`` with three file descriptors (the new bot's standard input, output and error, passed
+   ``fork SPEC`` (its spec, or a built-in bot's for the built-in server) with three file
+   descriptors (the new bot's standard input, output and error, passed
    as ``SCM_RIGHTS``), answered ``pid N``; ``peek N`` (has bot process ``N`` exited? without
    reaping it); ``reap N`` (kill its process group and reap it, so that its id is not reused
    while the arena may still signal it). It closes its copies of a bot's descriptors at once,
@@ -53,8 +56,11 @@ USAGE = "usage: python -m bergen.protocol._forkserver PARENT -- SPEC"
 
 _PR_SET_PDEATHSIG = 1
 _PR_SET_DUMPABLE = 4
-_REQUEST_BYTES = 64
-"""The longest request the server reads (``fork``, ``peek N``, ``reap N``)."""
+_REQUEST_BYTES = 20_000
+"""The longest request the server reads (``fork SPEC``, ``peek N``, ``reap N``; a spec is at
+most 10,000 characters)."""
+_BUILTIN = "--builtin"
+"""The argument in place of a spec for the server of every built-in bot."""
 
 
 def _prctl(option: int, arg: int) -> None:
@@ -72,15 +78,16 @@ def _arguments(argv: list[str]) -> tuple[int, str] | None:
     return int(argv[0]), argv[2]
 
 
-def _warm(spec: str) -> None:
-    """Import what serving ``spec`` needs (bergen's protocol server and the bot's module), so
-    that a fork has it loaded; a spec that cannot be loaded is left for each fork to report,
-    as ``bergen bot serve`` does.
+def _warm(spec: str | None) -> None:
+    """Import what serving ``spec`` needs (bergen's protocol server and the bot's module;
+    ``None``: the protocol server alone), so that a fork has it loaded; a spec that cannot be
+    loaded is left for each fork to report, as ``bergen bot serve`` does.
     """
     from bergen.protocol import server
 
-    with contextlib.suppress(Exception):
-        server.bot_options(spec)
+    if spec is not None:
+        with contextlib.suppress(Exception):
+            server.bot_options(spec)
     # What is loaded now is never collected: kept out of the collector's sight, a fork neither
     # walks it at each full collection nor copies its pages by writing the objects' headers.
     gc.collect()
@@ -91,12 +98,34 @@ class _Server:
     """The server's loop and the bot processes it has forked and not reaped."""
 
     def __init__(self, parent: int, handle: int, spec: str) -> None:
-        """Serve on descriptor 0 for the arena's process ``parent`` (pidfd ``handle``, or -1)."""
+        """Serve ``spec`` (:data:`_BUILTIN`: every built-in bot) on descriptor 0 for the
+        arena's process ``parent`` (pidfd ``handle``, or -1).
+        """
         self.parent = parent
         self.handle = handle
         self.spec = spec
+        self.warm: set[str] = {spec}
         self.control = socket.socket(fileno=0)
         self.children: set[int] = set()
+
+    def serves(self, spec: str) -> bool:
+        """Whether a fork may serve ``spec``: this server's own, or for the built-in server
+        any spec of a built-in bot (a name without ``:``), imported first when new.
+        """
+        if self.spec != _BUILTIN:
+            return spec == self.spec
+        from bergen.bots import BotError, parse_bot_spec
+
+        try:
+            name, _ = parse_bot_spec(spec)
+        except BotError:
+            return True  # refused by the fork's own server, as bergen bot serve refuses it
+        if ":" in name:
+            return False
+        if spec not in self.warm:
+            self.warm.add(spec)
+            _warm(spec)
+        return True
 
     def run(self) -> None:
         """Answer requests until the arena closes the socket or is gone; then kill every bot
@@ -135,10 +164,13 @@ class _Server:
         """The reply to one request (its descriptors are closed here, whatever it is)."""
         words = request.split()
         try:
-            if words == [b"fork"] and len(fds) == 3:
+            if request.startswith(b"fork ") and len(fds) == 3:
+                spec = request[5:].decode("utf-8", "surrogateescape")
+                if not self.serves(spec):
+                    return b"bad"
                 pid = os.fork()
                 if pid == 0:
-                    self.become_bot(fds)  # never returns
+                    self.become_bot(fds, spec)  # never returns
                 self.children.add(pid)
                 return b"pid %d" % pid
         finally:
@@ -158,9 +190,9 @@ class _Server:
             return b"reaped %d" % os.waitstatus_to_exitcode(status)
         return b"bad"
 
-    def become_bot(self, fds: list[int]) -> None:
+    def become_bot(self, fds: list[int], spec: str) -> None:
         """In a forked child: become a bot process on ``fds`` (input, output, error) and
-        serve the spec; exits, never returns.
+        serve ``spec``; exits, never returns.
         """
         code = 1
         try:
@@ -183,7 +215,7 @@ class _Server:
             _leave_watchdog(self.parent, keep)
             from bergen.protocol.server import serve_stdio
 
-            code = serve_stdio(self.spec)
+            code = serve_stdio(spec)
         except SystemExit as e:
             code = e.code if isinstance(e.code, int) else 1
         except BaseException:
@@ -225,7 +257,7 @@ def main(argv: list[str]) -> int:
     except SystemExit:
         return 1
     _prctl(_PR_SET_DUMPABLE, 0)
-    _warm(spec)
+    _warm(None if spec == _BUILTIN else spec)
     _Server(parent, handle, spec).run()
     return 0
 

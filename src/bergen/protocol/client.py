@@ -354,7 +354,9 @@ class ProtocolBot:
         self.stderr_path = stderr
         self.handshake: Handshake | None = None
         self._proc: _Process | None = None
-        self._fork_server: ForkServer | None = None  # set by the arena for a Python bot
+        # Set by the arena for a Python bot: the fork server its processes are forks of, and
+        # the spec it serves in them.
+        self._fork_server: tuple[ForkServer, str] | None = None
         self._stderr_file: IO[bytes] | None = None
         self._stderr_fd: int | None = None
         self._stderr_start = 0
@@ -644,7 +646,8 @@ class ProtocolBot:
         try:
             proc: _Process
             if self._fork_server is not None:
-                proc = self._fork_server.spawn(stderr)
+                server, spec = self._fork_server
+                proc = server.spawn(stderr, spec)
             else:
                 proc = subprocess.Popen(
                     command,
