@@ -38,7 +38,9 @@ Sections:
    boneyard) and OpenSpiel's Python block dominoes (2 players), when installed
    (``pip install -e '.[bench]'``). Their games have other rules, so only rates compare:
    moves per second, then tiles placed per second against ``dominoes`` (the issue's peer
-   target: bergen's public API at least twice as fast per tile placed, interpreted).
+   target: bergen's public API at least twice as fast per tile placed, interpreted); with
+   ``--compiled``, the public API's tiles placed in the compiled build too, its bursts run by
+   the compiled worker (timed there) in turn with the others.
 5. The states themselves (interpreted build, this process; ``benchmarks/states.py``):
    ``RoundState.start`` beside a seeded match's own start, the cost per tile placed in early and
    late rounds of one long match, the bytes a state keeps per move, and ``replay`` beside
@@ -465,6 +467,8 @@ def interleave(
             t0 = CLOCK()
             n = works[name]()
             dt = CLOCK() - t0
+            if isinstance(n, tuple):  # timed by the worker process that ran it
+                dt, n = n
             out[name].append((dt, n if fixed_moves is None or n else fixed_moves))
     return out
 
@@ -642,7 +646,7 @@ def run(args: argparse.Namespace, workers: list[Worker], started: float) -> int:
 
     # 4. peers
     print("\n4. peers: random playouts, moves/s (other games: only the rates compare)")
-    print("   (interpreted build, in this process)")
+    print("   (interpreted build, in this process; tiles placed also in the compiled worker)")
     peer_works: dict[str, Work] = {
         "bergen bare loop, 4 seats": actions_of(match_burst(bare_match, 4, range(args.games // 4)))
     }
@@ -676,9 +680,17 @@ def run(args: argparse.Namespace, workers: list[Worker], started: float) -> int:
             ),
             "bergen bare loop": placements_of(match_burst(bare_match, 4, range(args.games // 4))),
         }
+        for w in workers:
+            if w.build == "compiled":  # the same matches in the compiled worker, timed there
+                placed_works["bergen public API, RoundState (compiled)"] = worker_placements(
+                    w, "public API, RoundState", args.games // 4
+                )
+                placed_works["bergen public API, MatchState (compiled)"] = worker_placements(
+                    w, "public API, MatchState", args.games // 4
+                )
         res4b = medians(interleave(placed_works, args.bursts), "dominoes (PyPI)")
         for name, (rate, _, over) in res4b.items():
-            print(f"   {name:<34}{fmt_rate(rate)} tiles/s   ratio to dominoes {over:6.2f}")
+            print(f"   {name:<42}{fmt_rate(rate)} tiles/s   ratio to dominoes {over:6.2f}")
             if name == "bergen public API, RoundState" and over is not None:
                 peer_verdicts.append(("public API per tile placed over dominoes, 4 seats", over))
 
@@ -724,6 +736,19 @@ def actions_of(burst: Callable[[], tuple[int, int]]) -> Work:
 def placements_of(burst: Callable[[], tuple[int, int]]) -> Work:
     """A burst of ``candidates`` as a :data:`Work`: its number of tiles placed."""
     return lambda: burst()[1]
+
+
+def worker_placements(worker: Worker, candidate: str, matches: int) -> Callable[[], Any]:
+    """A burst of 4-seat matches ``0..matches-1`` of ``candidate`` run by ``worker``: its
+    ``(seconds, tiles placed)``, timed in the worker's process (``interleave`` takes a tuple
+    as the burst's own time).
+    """
+
+    def run() -> tuple[float, int]:
+        res = worker.ask(op="run", kind="matches", candidate=candidate, seats=4, seeds=[0, matches])
+        return res["seconds"], res["placements"]
+
+    return run
 
 
 # The issue's peer target: bergen's public API ahead of dominoes per tile placed, interpreted.
