@@ -123,3 +123,19 @@ def test_a_bot_that_kills_its_fork_server_forfeits_its_own_games_and_leaves_noth
     assert table["bots.forkspy:ServerKiller"][-1] == "6", done.stdout
     assert table["random"][-1] == "0", done.stdout
     assert processes_left(mark, 5.0) == []
+
+
+def test_the_built_in_bots_server_forks_built_in_bots_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bergen.protocol import _forkserver
+
+    warmed: list[str | None] = []
+    monkeypatch.setattr(_forkserver, "_warm", warmed.append)
+    shared = object.__new__(_forkserver._Server)  # its state only: no socket, no fork
+    shared.spec, shared.warm = "--builtin", {"--builtin"}
+    assert shared.serves("greedy") and shared.serves("search[playouts=3]")
+    assert shared.serves("greedy")  # imported once
+    assert warmed == ["greedy", "search[playouts=3]"]
+    assert not shared.serves(SPY)  # a bot of one's own never runs in the shared server
+    own = object.__new__(_forkserver._Server)
+    own.spec, own.warm = SPY, {SPY}
+    assert own.serves(SPY) and not own.serves("greedy") and not own.serves("random")

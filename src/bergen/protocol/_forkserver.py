@@ -139,7 +139,10 @@ class _Server:
             while True:
                 events = poller.poll(None if self.handle >= 0 else 1000)
                 if not events:
-                    os.kill(self.parent, 0)  # no pidfd: ProcessLookupError once it is gone
+                    # No pidfd: ProcessLookupError once it is gone; PermissionError while it is
+                    # there as another user (the server runs as the --bot-user).
+                    with contextlib.suppress(PermissionError):
+                        os.kill(self.parent, 0)
                     continue
                 if any(fd == self.handle for fd, _ in events):
                     return  # the arena's process is gone
