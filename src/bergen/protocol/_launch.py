@@ -70,7 +70,10 @@ def _leave_watchdog(parent: int, handle: int) -> None:
         if handle >= 0:
             poller.register(handle, select.POLLIN)
         while not poller.poll(None if handle >= 0 else 1000):
-            os.kill(parent, 0)  # no pidfd: ProcessLookupError once the arena is gone
+            try:  # no pidfd: ProcessLookupError once the arena is gone
+                os.kill(parent, 0)
+            except PermissionError:  # there, as another user (the bot runs as --user)
+                continue
     finally:  # whatever ended the wait, the group goes
         try:
             os.killpg(0, signal.SIGKILL)
