@@ -560,7 +560,10 @@ class RoundState:
         Returns:
             A tuple of moves (shared instances).
         """
-        return tuple([MOVES[a] for a in self._legal_actions()])
+        legal = self._legal_actions()
+        if len(legal) == 1:  # a draw, a pass, a forced play or lead: one shared tuple
+            return _ONE_MOVE[legal[0]]
+        return tuple([MOVES[a] for a in legal])
 
     def _legal_actions(self) -> tuple[int, ...]:
         """The action ids of :meth:`legal_moves`, worked out once per state."""
@@ -856,6 +859,9 @@ def _round_state(
         trail=trail,
     )
 
+
+_ONE_MOVE: tuple[tuple[Move, ...], ...] = tuple([(move,) for move in MOVES])
+"""``_ONE_MOVE[a]``: the legal moves of a state whose one legal action is ``a``."""
 
 _ACTION_BY_ID: dict[int, int] = {id(move): a for a, move in enumerate(MOVES)}
 """The action id of each shared move value (:data:`bergen.moves.MOVES`) by the value's
