@@ -139,3 +139,22 @@ def test_the_built_in_bots_server_forks_built_in_bots_only(monkeypatch: pytest.M
     own = object.__new__(_forkserver._Server)
     own.spec, own.warm = SPY, {SPY}
     assert own.serves(SPY) and not own.serves("greedy") and not own.serves("random")
+
+
+def test_a_request_longer_than_the_server_reads_is_refused_not_cut_short() -> None:
+    from bergen.arena._processes import _child_env, launched
+    from bergen.protocol._forks import BUILTIN, ForkServer, fork_server_command
+
+    command = launched(fork_server_command(BUILTIN, os.getpid()), None)
+    server = ForkServer(command, env=_child_env(), stderr=None, start_time=30.0)
+    read, write = os.pipe()
+    try:
+        # Longer than any request (a spec is at most 40,000 bytes): cut short, it would name
+        # another spec (here "greedy" and spaces, which reads as greedy).
+        request = b"fork greedy" + b" " * 70_000 + b"[seed=1]"
+        assert server.ask(request, [read, write, write]) == b"bad"
+        assert server.ask(b"peek 1") == b"bad"  # still there, answering
+    finally:
+        server.close()
+        os.close(read)
+        os.close(write)

@@ -56,9 +56,9 @@ USAGE = "usage: python -m bergen.protocol._forkserver PARENT -- SPEC"
 
 _PR_SET_PDEATHSIG = 1
 _PR_SET_DUMPABLE = 4
-_REQUEST_BYTES = 20_000
+_REQUEST_BYTES = 65_536
 """The longest request the server reads (``fork SPEC``, ``peek N``, ``reap N``; a spec is at
-most 10,000 characters)."""
+most 10,000 characters, 40,000 bytes of UTF-8); a longer one is refused, never cut short."""
 _BUILTIN = "--builtin"
 """The argument in place of a spec for the server of every built-in bot."""
 
@@ -146,7 +146,12 @@ class _Server:
                     continue
                 if any(fd == self.handle for fd, _ in events):
                     return  # the arena's process is gone
-                data, fds, _, _ = socket.recv_fds(self.control, _REQUEST_BYTES, 3)
+                data, fds, flags, _ = socket.recv_fds(self.control, _REQUEST_BYTES, 3)
+                if flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC):
+                    for fd in fds:
+                        os.close(fd)
+                    self.control.sendall(b"bad")  # cut short: never served as another spec
+                    continue
                 if not data:
                     for fd in fds:
                         os.close(fd)
@@ -169,7 +174,11 @@ class _Server:
         try:
             if request.startswith(b"fork ") and len(fds) == 3:
                 spec = request[5:].decode("utf-8", "surrogateescape")
-                if not self.serves(spec):
+                try:
+                    served = self.serves(spec)
+                except Exception:  # a spec that cannot even be read: no fork for it
+                    served = False
+                if not served:
                     return b"bad"
                 pid = os.fork()
                 if pid == 0:
