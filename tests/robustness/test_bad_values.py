@@ -514,9 +514,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
     # argument (the others valid)
     **_plain_fields(EVENT, "ScoreEvent", ScoreEvent.__match_args__),
     **_plain_fields(OUTCOME, "Outcome", Outcome.__match_args__),
-    **_replaced(
-        "state", STATE, ("to_move", "scores", "outcome", "context", "position", "trail")
-    ),
+    **_replaced("state", STATE, ("to_move", "scores", "outcome", "context", "position", "trail")),
     **_replaced(
         "match",
         MATCH,
