@@ -8,9 +8,11 @@ import json
 import os
 import pwd
 import shutil
+import signal
 import stat
 import subprocess
 import sys
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ import pytest
 
 import bergen
 from bergen.arena import ArenaResult, run_arena
+from bergen.bots import BotError
 from conftest import PROCESS_MARK, processes_left
 
 pytestmark = pytest.mark.skipif(
@@ -158,3 +161,59 @@ def test_a_request_longer_than_the_server_reads_is_refused_not_cut_short() -> No
         server.close()
         os.close(read)
         os.close(write)
+
+
+def _gone(proc: subprocess.Popen[bytes], seconds: float) -> bool:
+    """Whether ``proc`` has exited within ``seconds`` (polled)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            return True
+        time.sleep(0.02)
+    return proc.poll() is not None
+
+
+def test_a_fork_server_that_names_a_process_not_its_child_gets_nothing_killed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The bot's module runs in its own server and can make it answer anything: here the id
+    # of a process (in a process group of its own) that the server never forked. The arena
+    # must not signal that group (as root, with --bot-user, it could be anyone's).
+    victim = subprocess.Popen(["sleep", "60"], start_new_session=True)
+    try:
+        monkeypatch.setenv("BERGEN_TEST_VICTIM", str(victim.pid))
+        with pytest.raises(BotError, match="cannot be started"):
+            run_arena(["bots.forkliar:Liar", "random"], 2, 2, seed=1)
+        assert not _gone(victim, 1.0), "the arena killed a process its fork server named"
+    finally:
+        victim.kill()
+        victim.wait()
+
+
+def test_a_forked_process_is_signalled_only_while_it_is_the_servers_child() -> None:
+    # After the spawn, the server may reap its fork early (and so free its id for any other
+    # process): the arena signals the group only while the id is the server's child's.
+    from bergen.protocol._forks import ForkedProcess, ForkServer
+
+    victim = subprocess.Popen(["sleep", "60"], start_new_session=True)
+    try:
+        server = ForkServer(["true"], env=None, stderr=None, start_time=1.0)
+        server.proc = subprocess.Popen(["sleep", "60"])  # a "server" that is not its parent
+        read, write = os.pipe()
+        with open(write, "wb") as to_bot, open(read, "rb") as from_bot:
+            process = ForkedProcess(server, victim.pid, to_bot, from_bot, None)
+        process.signal_group(signal.SIGKILL)
+        assert not _gone(victim, 0.5), "the arena killed a process its fork server had not"
+        server.proc.kill()
+        server.proc.wait()
+        server.proc = subprocess.Popen(["true"])
+        server.proc.wait()
+        assert os.getpid() != server.pid
+        # Its parent (this process) is no server: refused again; with this process as the
+        # server, it is signalled.
+        server.proc.pid = os.getpid()
+        process.signal_group(signal.SIGKILL)
+        assert _gone(victim, 5.0)
+    finally:
+        victim.kill()
+        victim.wait()

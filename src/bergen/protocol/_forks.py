@@ -23,6 +23,7 @@ from typing import IO
 __all__ = ["ForkServer", "ForkedProcess", "fork_server_command"]
 
 _REPLY_BYTES = 64
+_PROC = "/proc"
 
 BUILTIN = "--builtin"
 """The fork server's argument in place of a spec: it serves every built-in bot (bergen's own
@@ -37,6 +38,27 @@ def fork_server_command(spec: str, parent: int) -> list[str]:
     "bergen.protocol._forkserver", PARENT, "--", SPEC]``.
     """
     return [sys.executable, "-m", "bergen.protocol._forkserver", str(parent), "--", spec]
+
+
+def _parent_of(pid: int) -> int | None:
+    """The parent's process id of process ``pid`` (from ``/proc/PID/stat``), or ``None`` when
+    there is no such process.
+    """
+    try:
+        with open(f"{_PROC}/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return None
+    fields = stat[stat.rfind(b")") + 1 :].split()  # after the command's name, which may be odd
+    try:
+        return int(fields[1])
+    except (IndexError, ValueError):
+        return None
+
+
+def _can_see_parents() -> bool:
+    """Whether a process's parent can be read here (``/proc``, as on Linux)."""
+    return os.path.isdir(f"{_PROC}/self")
 
 
 class ForkedProcess:
@@ -89,13 +111,27 @@ class ForkedProcess:
         """The exit status once reaped (a signal as its negative number), else ``None``."""
         return self.returncode
 
+    def signal_group(self, sig: int) -> None:
+        """Send ``sig`` to its process group, unless process ``pid`` is there and is not the
+        server's child: the server runs the bot's own code and its answers are not trusted, nor
+        is an id the server may have reaped (and so freed) already. A group whose leader is
+        gone is still signalled: its id cannot be reused while any process of it is left.
+        """
+        if self.returncode is not None:
+            return
+        if _can_see_parents():
+            parent = _parent_of(self.pid)
+            if parent is not None and parent != self.server.pid:
+                return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, sig)
+
     def wait(self, timeout: float | None = None) -> int:
         """Kill its process group and have the server reap it; return its exit status
         (``-9`` when the server is gone). Only called once the arena is done with it.
         """
         if self.returncode is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.pid, signal.SIGKILL)
+            self.signal_group(signal.SIGKILL)
             try:
                 words = self.server.ask(b"reap %d" % self.pid).split()
                 self.returncode = int(words[1]) if words[0] == b"reaped" else -signal.SIGKILL
@@ -135,6 +171,11 @@ class ForkServer:
         self.proc: subprocess.Popen[bytes] | None = None
         self.control: socket.socket | None = None
         self.lock = threading.Lock()
+
+    @property
+    def pid(self) -> int | None:
+        """The server's process id, ``None`` before it is started."""
+        return None if self.proc is None else self.proc.pid
 
     def _start(self) -> socket.socket:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -204,6 +245,10 @@ class ForkServer:
             words = self.ask(b"fork " + spec.encode("utf-8", "surrogateescape"), theirs).split()
             if len(words) != 2 or words[0] != b"pid" or not words[1].isdigit():
                 raise OSError(f"the fork server answered {b' '.join(words)!r}")
+            if _can_see_parents() and _parent_of(int(words[1])) != self.pid:
+                # The server runs the bot's module: it may name any process, which the arena
+                # (root, with a bot user) would signal. A fork is its child until reaped.
+                raise OSError(f"the fork server named process {int(words[1])}, not its child")
         except BaseException:
             for fd in ours:
                 os.close(fd)

@@ -947,7 +947,12 @@ def _has_exited(proc: _Process) -> bool:
 
 
 def _signal_group(proc: _Process, sig: signal.Signals) -> None:
-    """Send ``sig`` to the program's process group (its pid: it leads a session)."""
+    """Send ``sig`` to the program's process group (its pid: it leads a session; a fork
+    server's process: only while it is the server's child, :meth:`ForkedProcess.signal_group`).
+    """
+    if isinstance(proc, ForkedProcess):
+        proc.signal_group(sig)
+        return
     if proc.returncode is not None:
         # Reaped already: the group id may have been reused; signal only the program's
         # children that are left, which a reaped leader cannot name. Nothing to do.
