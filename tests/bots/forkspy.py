@@ -87,3 +87,22 @@ class ServerKiller:
             if b"bergen.protocol._forkserver" in f.read():
                 os.kill(parent, signal.SIGKILL)
         return legal_moves[0]
+
+
+class Escaper:
+    """Leaves a process in a session of its own (``setsid``, so out of its bot process's group)
+    at its first decision, as a bot would to keep running after its arena; then plays its
+    first legal move."""
+
+    name = "escaper"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.left = False
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        if not self.left and os.fork() == 0:
+            os.setsid()
+            os.execv("/bin/sh", ["sh", "-c", "sleep 60"])
+        self.left = True
+        return legal_moves[0]

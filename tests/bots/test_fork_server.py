@@ -22,7 +22,7 @@ import pytest
 import bergen
 from bergen.arena import ArenaResult, run_arena
 from bergen.bots import BotError
-from conftest import PROCESS_MARK, processes_left
+from conftest import PROCESS_MARK, marked_processes, processes_left
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="looks through /proc and prctl"
@@ -217,3 +217,46 @@ def test_a_forked_process_is_signalled_only_while_it_is_the_servers_child() -> N
     finally:
         victim.kill()
         victim.wait()
+
+
+def test_a_process_a_bot_leaves_in_a_session_of_its_own_ends_with_its_fork_server() -> None:
+    # A new session is out of reach of the kill of its bot process's group; the fork server
+    # adopts it (a subreaper) once its bot process is gone, and kills it when it ends.
+    mark = uuid.uuid4().hex
+    args = ["bots.forkspy:Escaper", "random", "--games", "2", "--seed", "1", "--workers", "1"]
+    done = subprocess.run(
+        [sys.executable, "-m", "bergen", "arena", *args, "--no-progress"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, PROCESS_MARK: mark, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert processes_left(mark, 5.0) == []
+
+
+def test_a_process_a_bot_leaves_in_a_session_of_its_own_ends_after_kill_9_of_the_arena(
+    tmp_path: Path,
+) -> None:
+    mark = uuid.uuid4().hex
+    results = tmp_path / "games.jsonl"
+    args = ["bots.forkspy:Escaper", "random", "--games", "400", "--seed", "1", "--workers", "1"]
+    arena = subprocess.Popen(
+        [sys.executable, "-m", "bergen", "arena", *args, "--no-progress", "--results", results],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, PROCESS_MARK: mark, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (
+            results.exists() and len(results.read_text().splitlines()) > 2
+        ):
+            time.sleep(0.05)
+        assert arena.poll() is None and any("sleep 60" in c for c in marked_processes(mark))
+        arena.send_signal(signal.SIGKILL)
+        arena.wait()
+        left = processes_left(mark, 5.0)
+        assert left == [], f"{len(left)} processes left 5 s after kill -9: {left}"
+    finally:
+        arena.kill()

@@ -27,8 +27,13 @@ module, or anything else on the import path, is even imported. The server:
    reaping it); ``reap N`` (kill its process group and reap it, so that its id is not reused
    while the arena may still signal it). It closes its copies of a bot's descriptors at once,
    so it never holds a pipe of a bot it has forked;
-5. ends when the arena closes the socket or the arena's process is gone, killing the process
-   group of every bot process it forked first.
+5. is a subreaper (``PR_SET_CHILD_SUBREAPER``): a process that a bot process left in a session
+   of its own, out of reach of the kill of that bot process's group, becomes the server's
+   child once the bot process is gone, and the server kills it when it reaps the bot process;
+   it kills its launcher's watchdog once warm (it watches the arena itself, and the watchdog
+   would kill it before it has ended what it forked and adopted);
+6. ends when the arena closes the socket or the arena's process is gone, killing the process
+   group of every bot process it forked first, then every child it has or adopts.
 
 A forked bot process, before any of the bot's code runs: leaves the server's socket (its
 descriptor 0 becomes the bot's input) and closes every other descriptor of the server; asks
@@ -50,12 +55,16 @@ import select
 import signal
 import socket
 import sys
+import time
 import traceback
 
 USAGE = "usage: python -m bergen.protocol._forkserver PARENT -- SPEC"
 
 _PR_SET_PDEATHSIG = 1
 _PR_SET_DUMPABLE = 4
+_PR_SET_CHILD_SUBREAPER = 36
+_SWEEP_SECONDS = 5.0
+"""How long the server goes on killing what it adopted when it ends, at most."""
 _REQUEST_BYTES = 65_536
 """The longest request the server reads (``fork SPEC``, ``peek N``, ``reap N``; a spec is at
 most 10,000 characters, 40,000 bytes of UTF-8); a longer one is refused, never cut short."""
@@ -69,6 +78,28 @@ def _prctl(option: int, arg: int) -> None:
         return
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(option, arg, 0, 0, 0)
+
+
+def _children() -> list[int]:
+    """The ids of this process's children (read in ``/proc``: none where there is none)."""
+    me = os.getpid()
+    found = []
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return []
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(b")") + 1 :].split()
+        if len(fields) > 1 and fields[1] == b"%d" % me:
+            found.append(int(name))
+    return found
 
 
 def _arguments(argv: list[str]) -> tuple[int, str] | None:
@@ -164,8 +195,33 @@ class _Server:
             for pid in self.children:
                 with contextlib.suppress(OSError):
                     os.killpg(pid, signal.SIGKILL)
-            for pid in self.children:
+            self.end_all()
+
+    def end_all(self) -> None:
+        """Kill and reap every child, the processes adopted once their bot process is gone
+        too, until none is left (:data:`_SWEEP_SECONDS` at most).
+        """
+        deadline = time.monotonic() + _SWEEP_SECONDS
+        while time.monotonic() < deadline:
+            for pid in _children():
                 with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            try:
+                while os.waitpid(-1, os.WNOHANG)[0] > 0:
+                    pass
+            except ChildProcessError:
+                return  # none left
+            time.sleep(0.005)
+
+    def end_adopted(self) -> None:
+        """Kill and reap the processes adopted while serving: a process a bot process left in a
+        session of its own (out of reach of its group's kill) comes here once that bot process
+        is gone (this server is a subreaper).
+        """
+        for pid in _children():
+            if pid not in self.children:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
                     os.waitpid(pid, 0)
 
     def answer(self, request: bytes, fds: list[int]) -> bytes:
@@ -199,6 +255,7 @@ class _Server:
                 os.killpg(pid, signal.SIGKILL)
             _, status = os.waitpid(pid, 0)
             self.children.discard(pid)
+            self.end_adopted()
             return b"reaped %d" % os.waitstatus_to_exitcode(status)
         return b"bad"
 
@@ -269,7 +326,17 @@ def main(argv: list[str]) -> int:
     except SystemExit:
         return 1
     _prctl(_PR_SET_DUMPABLE, 0)
+    # What a bot process leaves in a session of its own is adopted here, not by init, once
+    # the bot process is gone: the server kills it (when it reaps the bot process, and ends).
+    _prctl(_PR_SET_CHILD_SUBREAPER, 1)
     _warm(None if spec == _BUILTIN else spec)
+    # The launcher's watchdog, this process's child, would kill the server's group the moment
+    # the arena is gone, before the server has ended what it forked and adopted; the server
+    # watches the arena itself. It goes, with anything the bot's module started when imported.
+    for pid in _children():
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
     _Server(parent, handle, spec).run()
     return 0
 
