@@ -106,3 +106,30 @@ class Escaper:
             os.execv("/bin/sh", ["sh", "-c", "sleep 60"])
         self.left = True
         return legal_moves[0]
+
+
+class BuiltinServerKiller:
+    """Kills the built-in bots' fork server (a process of the same user, found by its command
+    line) once in its arena (at the first decision of any of its processes, the one that makes
+    the file ``BERGEN_TEST_ONCE``), as a bot would to make its built-in opponents fail; then
+    plays its first legal move."""
+
+    name = "builtinserverkiller"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        try:
+            os.close(os.open(os.environ["BERGEN_TEST_ONCE"], os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            return legal_moves[0]
+        for pid in os.listdir("/proc"):
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    words = f.read().split(b"\0")
+            except OSError:
+                continue
+            if b"bergen.protocol._forkserver" in words and b"--builtin" in words:
+                os.kill(int(pid), signal.SIGKILL)
+        return legal_moves[0]

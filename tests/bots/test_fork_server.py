@@ -121,8 +121,9 @@ def test_a_bot_that_kills_its_fork_server_forfeits_its_own_games_and_leaves_noth
     )
     assert done.returncode == 0, done.stderr
     table = {line.split()[0]: line.split() for line in done.stdout.splitlines() if line}
-    # Its first process dies with the server it killed (PR_SET_PDEATHSIG); its later ones
-    # cannot be forked: each of its games is its forfeit, and the other bot forfeits none.
+    # Each of its processes dies with the server it killed (PR_SET_PDEATHSIG), and the server,
+    # started again for its next game, is killed again: each of its games is its forfeit, and
+    # the other bot forfeits none.
     assert table["bots.forkspy:ServerKiller"][-1] == "6", done.stdout
     assert table["random"][-1] == "0", done.stdout
     assert processes_left(mark, 5.0) == []
@@ -206,12 +207,8 @@ def test_a_forked_process_is_signalled_only_while_it_is_the_servers_child() -> N
         assert not _gone(victim, 0.5), "the arena killed a process its fork server had not"
         server.proc.kill()
         server.proc.wait()
-        server.proc = subprocess.Popen(["true"])
-        server.proc.wait()
-        assert os.getpid() != server.pid
-        # Its parent (this process) is no server: refused again; with this process as the
-        # server, it is signalled.
-        server.proc.pid = os.getpid()
+        # With this process (its parent) as the server that forked it, it is signalled.
+        process.parent = os.getpid()
         process.signal_group(signal.SIGKILL)
         assert _gone(victim, 5.0)
     finally:
@@ -260,3 +257,29 @@ def test_a_process_a_bot_leaves_in_a_session_of_its_own_ends_after_kill_9_of_the
         assert left == [], f"{len(left)} processes left 5 s after kill -9: {left}"
     finally:
         arena.kill()
+
+
+def test_a_killed_fork_server_is_started_again_for_the_next_game(tmp_path: Path) -> None:
+    # A bot that kills the built-in bots' server once costs its opponent the game in play (its
+    # process dies with the server), not every later game.
+    mark = uuid.uuid4().hex
+    once = tmp_path / "killed"
+    args = ["bots.forkspy:BuiltinServerKiller", "greedy", "--games", "6", "--seed", "1"]
+    done = subprocess.run(
+        [sys.executable, "-m", "bergen", "arena", *args, "--workers", "1", "--no-progress"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={
+            **os.environ,
+            PROCESS_MARK: mark,
+            "PYTHONPATH": os.pathsep.join(sys.path),
+            "BERGEN_TEST_ONCE": str(once),
+        },
+    )
+    assert done.returncode == 0, done.stderr
+    assert once.exists()
+    table = {line.split()[0]: line.split() for line in done.stdout.splitlines() if line}
+    assert table["greedy"][-1] == "1", done.stdout
+    assert table["bots.forkspy:BuiltinServerKiller"][-1] == "0", done.stdout
+    assert processes_left(mark, 5.0) == []

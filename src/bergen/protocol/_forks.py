@@ -83,6 +83,7 @@ class ForkedProcess:
     ) -> None:
         """Hold the process's id and pipes; it is running."""
         self.server = server
+        self.parent = server.pid  # the server that forked it (a new one may follow)
         self.pid = pid
         self.stdin: IO[bytes] | None = stdin
         self.stdout: IO[bytes] | None = stdout
@@ -121,7 +122,7 @@ class ForkedProcess:
             return
         if _can_see_parents():
             parent = _parent_of(self.pid)
-            if parent is not None and parent != self.server.pid:
+            if parent is not None and parent != self.parent:
                 return
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.pid, sig)
@@ -143,8 +144,9 @@ class ForkedProcess:
 class ForkServer:
     """One warm Python bot server that forks the bot processes of one spec and setting.
 
-    It is started at the first :meth:`spawn`; :meth:`close` ends it (it kills every bot
-    process it forked that is still there), :meth:`kill` kills it at once.
+    It is started at the first :meth:`spawn`, and again when it is found gone (killed);
+    :meth:`close` ends it for good (it kills every bot process it forked that is still there),
+    :meth:`kill` kills it at once.
 
     Args:
         command: Its command (:func:`fork_server_command`, through the launcher and under the
@@ -170,6 +172,7 @@ class ForkServer:
         self.start_time = start_time
         self.proc: subprocess.Popen[bytes] | None = None
         self.control: socket.socket | None = None
+        self.closed = False  # by close() or kill(): never started again
         self.lock = threading.Lock()
 
     @property
@@ -200,32 +203,41 @@ class ForkServer:
 
     def ask(self, request: bytes, fds: Sequence[int] = ()) -> bytes:
         """Send one request (with ``fds``) and return the reply, starting the server first.
+        A server found gone (killed, as a bot of the same user can) is started again and
+        asked once more, so that it costs the games in play only, not every later one.
 
         Raises:
-            OSError: when the server cannot be started, does not answer in time, or is gone.
+            OSError: when the server cannot be started, does not answer in time, is gone
+                twice, or is closed.
         """
         with self.lock:
-            control = self.control
-            if control is None:
-                if self.proc is not None:
-                    raise OSError("its fork server is gone (stopped or killed)")
-                control = self._start()
-            try:
-                if fds:
-                    socket.send_fds(control, [request], list(fds))
-                else:
-                    control.sendall(request)
-                reply = control.recv(_REPLY_BYTES)
-            except OSError:
+            for attempt in (1, 2):
+                control = self.control
+                if control is None:
+                    if self.closed:
+                        raise OSError("its fork server is stopped")
+                    control = self._start()
+                try:
+                    if fds:
+                        socket.send_fds(control, [request], list(fds))
+                    else:
+                        control.sendall(request)
+                    reply = control.recv(_REPLY_BYTES)
+                except TimeoutError:
+                    self._stop_locked()
+                    raise
+                except OSError:
+                    self._stop_locked()
+                    if attempt == 2:
+                        raise
+                    continue
+                if reply:
+                    return reply
                 self._stop_locked()
-                raise
-            if not reply:
-                self._stop_locked()
-                raise OSError(
-                    "its fork server has exited (its standard error is kept with --bot-stderr; "
-                    "--no-fork-server starts each process afresh)"
-                )
-            return reply
+            raise OSError(
+                "its fork server has exited (its standard error is kept with --bot-stderr; "
+                "--no-fork-server starts each process afresh)"
+            )
 
     def spawn(self, stderr: int, spec: str) -> ForkedProcess:
         """A new bot process serving ``spec`` (one the server serves), with new pipes for its
@@ -269,10 +281,12 @@ class ForkServer:
         left, and exits); kill it if it is still there a second later.
         """
         with self.lock:
+            self.closed = True
             self._stop_locked(grace=1.0)
 
     def kill(self) -> None:
         """Kill the server at once (the arena is stopping; its forks die with it)."""
+        self.closed = True
         proc = self.proc
         if proc is not None and proc.returncode is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
