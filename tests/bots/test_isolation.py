@@ -238,9 +238,10 @@ def test_ctrl_c_ends_the_arena_with_the_games_finished(tmp_path: Path, workers: 
     assert min(took) < 2.0, f"{', '.join(f'{t:.2f}' for t in took)} s from Ctrl-C to the exit"
 
 
-def test_resume_after_ctrl_c_gives_the_uninterrupted_table(tmp_path: Path) -> None:
+@pytest.mark.parametrize("play", [["--workers", "2"], ["--workers", "1", "--in-flight", "4"]])
+def test_resume_after_ctrl_c_gives_the_uninterrupted_table(tmp_path: Path, play: list[str]) -> None:
     results = tmp_path / "games.jsonl"
-    args = ["random", "greedy", "--games", "16", "--workers", "2", "--no-progress"]
+    args = ["random", "greedy", "--games", "16", *play, "--no-progress"]
     done, _ = _interrupt(args, results)
     assert done.returncode in (0, 130)
     resumed = subprocess.run(
