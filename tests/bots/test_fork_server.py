@@ -232,8 +232,15 @@ def test_a_process_a_bot_leaves_in_a_session_of_its_own_ends_with_its_fork_serve
     assert processes_left(mark, 5.0) == []
 
 
-def test_a_process_a_bot_leaves_in_a_session_of_its_own_ends_after_kill_9_of_the_arena(
-    tmp_path: Path,
+def _sigint_as_at_a_terminal() -> None:
+    """Ctrl-C's default action in the arena (a suite run in the background passes it on
+    ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT], ids=["kill-9", "ctrl-c"])
+def test_a_process_a_bot_leaves_in_a_session_of_its_own_ends_with_the_arena(
+    tmp_path: Path, sig: signal.Signals
 ) -> None:
     mark = uuid.uuid4().hex
     results = tmp_path / "games.jsonl"
@@ -243,6 +250,7 @@ def test_a_process_a_bot_leaves_in_a_session_of_its_own_ends_after_kill_9_of_the
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env={**os.environ, PROCESS_MARK: mark, "PYTHONPATH": os.pathsep.join(sys.path)},
+        preexec_fn=_sigint_as_at_a_terminal,
     )
     try:
         deadline = time.monotonic() + 60
@@ -251,10 +259,10 @@ def test_a_process_a_bot_leaves_in_a_session_of_its_own_ends_after_kill_9_of_the
         ):
             time.sleep(0.05)
         assert arena.poll() is None and any("sleep 60" in c for c in marked_processes(mark))
-        arena.send_signal(signal.SIGKILL)
-        arena.wait()
+        arena.send_signal(sig)
+        arena.wait(30)
         left = processes_left(mark, 5.0)
-        assert left == [], f"{len(left)} processes left 5 s after kill -9: {left}"
+        assert left == [], f"{len(left)} processes left 5 s after {sig.name}: {left}"
     finally:
         arena.kill()
 

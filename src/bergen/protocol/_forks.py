@@ -146,7 +146,7 @@ class ForkServer:
 
     It is started at the first :meth:`spawn`, and again when it is found gone (killed);
     :meth:`close` ends it for good (it kills every bot process it forked that is still there),
-    :meth:`kill` kills it at once.
+    :meth:`kill` ends it at once.
 
     Args:
         command: Its command (:func:`fork_server_command`, through the launcher and under the
@@ -285,8 +285,18 @@ class ForkServer:
             self._stop_locked(grace=1.0)
 
     def kill(self) -> None:
-        """Kill the server at once (the arena is stopping; its forks die with it)."""
+        """End the server at once (the arena is stopping): shut its socket down, so that it
+        kills every bot process it forked and every process it adopted, and exits (the
+        :meth:`close` that follows kills it if it is still there a second later). Killing it
+        instead would leave what it adopted to ``init``, running.
+        """
         self.closed = True
+        control = self.control
+        if control is not None:
+            with contextlib.suppress(OSError):
+                control.shutdown(socket.SHUT_RDWR)
+
+    def _kill_now(self) -> None:
         proc = self.proc
         if proc is not None and proc.returncode is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -302,5 +312,5 @@ class ForkServer:
         try:
             proc.wait(grace)
         except subprocess.TimeoutExpired:
-            self.kill()
+            self._kill_now()
             proc.wait()
