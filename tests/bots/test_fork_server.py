@@ -291,3 +291,13 @@ def test_a_killed_fork_server_is_started_again_for_the_next_game(tmp_path: Path)
     assert table["greedy"][-1] == "1", done.stdout
     assert table["bots.forkspy:BuiltinServerKiller"][-1] == "0", done.stdout
     assert processes_left(mark, 5.0) == []
+
+
+@pytest.mark.parametrize("reply", ["exit x y", "exit 1 99999999999999999999", "running 1", "z"])
+def test_a_fork_servers_bad_word_on_its_process_costs_only_its_bot(
+    monkeypatch: pytest.MonkeyPatch, reply: str
+) -> None:
+    # Its process exits at its first decision; the server, asked how, answers nonsense.
+    monkeypatch.setenv("BERGEN_TEST_PEEK", reply)
+    result = run_arena(["bots.forkliar:Liar", "random"], 2, 2, seed=1)
+    assert [f.bot for f in result.forfeits] == ["bots.forkliar:Liar"] * 2

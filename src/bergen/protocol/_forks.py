@@ -93,7 +93,8 @@ class ForkedProcess:
     def peek(self) -> tuple[int, int] | None:
         """``(si_code, si_status)`` of its exit (``os.CLD_EXITED`` and the status, or
         ``os.CLD_KILLED`` and the signal), or ``None`` while it runs; it is not reaped. A
-        server that is gone counts as the process killed.
+        server that is gone, or answers anything else (it runs the bot's own code), counts as
+        the process killed.
         """
         code = self.returncode
         if code is not None:
@@ -104,9 +105,9 @@ class ForkedProcess:
             return (os.CLD_KILLED, signal.SIGKILL)
         if words == [b"running"]:
             return None
-        if len(words) == 3 and words[0] == b"exit":
+        if len(words) == 3 and words[0] == b"exit" and words[1].isdigit() and words[2].isdigit():
             return int(words[1]), int(words[2])
-        return (os.CLD_KILLED, signal.SIGKILL)
+        return (os.CLD_KILLED, signal.SIGKILL)  # gone, or a server that says nonsense
 
     def poll(self) -> int | None:
         """The exit status once reaped (a signal as its negative number), else ``None``."""
