@@ -301,3 +301,36 @@ def test_a_fork_servers_bad_word_on_its_process_costs_only_its_bot(
     monkeypatch.setenv("BERGEN_TEST_PEEK", reply)
     result = run_arena(["bots.forkliar:Liar", "random"], 2, 2, seed=1)
     assert [f.bot for f in result.forfeits] == ["bots.forkliar:Liar"] * 2
+
+
+def test_a_fork_server_a_bot_reniced_or_pinned_is_replaced_for_the_later_forks() -> None:
+    # A fork inherits its server's nice value and CPU affinity, which a process of the same
+    # user can worsen: a server so slowed forks no more (a new one does), and the forks of the
+    # old one are still reaped through it.
+    from bergen.arena._processes import _child_env, launched
+    from bergen.protocol._forks import BUILTIN, ForkServer, fork_server_command
+
+    command = launched(fork_server_command(BUILTIN, os.getpid()), None)
+    server = ForkServer(command, env=_child_env(), stderr=None, start_time=30.0)
+    nice, cpus = os.getpriority(os.PRIO_PROCESS, 0), os.sched_getaffinity(0)
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        first = server.spawn(null, "random")
+        slowed = server.pid
+        assert slowed is not None and os.getpriority(os.PRIO_PROCESS, first.pid) == nice
+        os.setpriority(os.PRIO_PROCESS, slowed, min(nice + 5, 19))
+        if len(cpus) > 1:
+            os.sched_setaffinity(slowed, {min(cpus)})
+        second = server.spawn(null, "random")
+        assert server.pid != slowed
+        assert os.getpriority(os.PRIO_PROCESS, second.pid) == nice
+        assert os.sched_getaffinity(second.pid) == cpus
+        assert first.peek() is None  # still there, asked through its own server
+        for process in (first, second):
+            assert process.wait() == -signal.SIGKILL
+            for stream in (process.stdin, process.stdout):
+                assert stream is not None
+                stream.close()
+    finally:
+        server.close()
+        os.close(null)

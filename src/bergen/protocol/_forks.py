@@ -84,6 +84,7 @@ class ForkedProcess:
         """Hold the process's id and pipes; it is running."""
         self.server = server
         self.parent = server.pid  # the server that forked it (a new one may follow)
+        self.via = server.control  # and its socket
         self.pid = pid
         self.stdin: IO[bytes] | None = stdin
         self.stdout: IO[bytes] | None = stdout
@@ -100,7 +101,7 @@ class ForkedProcess:
         if code is not None:
             return (os.CLD_EXITED, code) if code >= 0 else (os.CLD_KILLED, -code)
         try:
-            words = self.server.ask(b"peek %d" % self.pid).split()
+            words = self.server.ask(b"peek %d" % self.pid, via=self.via).split()
         except OSError:
             return (os.CLD_KILLED, signal.SIGKILL)
         if words == [b"running"]:
@@ -135,19 +136,22 @@ class ForkedProcess:
         if self.returncode is None:
             self.signal_group(signal.SIGKILL)
             try:
-                words = self.server.ask(b"reap %d" % self.pid).split()
+                words = self.server.ask(b"reap %d" % self.pid, via=self.via).split()
                 self.returncode = int(words[1]) if words[0] == b"reaped" else -signal.SIGKILL
             except (OSError, IndexError, ValueError):
                 self.returncode = -signal.SIGKILL
+            self.server.reaped(self.via)
         return self.returncode
 
 
 class ForkServer:
     """One warm Python bot server that forks the bot processes of one spec and setting.
 
-    It is started at the first :meth:`spawn`, and again when it is found gone (killed);
-    :meth:`close` ends it for good (it kills every bot process it forked that is still there),
-    :meth:`kill` ends it at once.
+    It is started at the first :meth:`spawn`, and again when it is found gone (killed). A
+    fork inherits the server's nice value and CPU affinity, which a process of the same user
+    can worsen: a server found with either changed forks no more; a new one is started for the
+    next fork, and the old one ends once its forks are reaped. :meth:`close` ends it for good
+    (it kills every bot process it forked that is still there), :meth:`kill` ends it at once.
 
     Args:
         command: Its command (:func:`fork_server_command`, through the launcher and under the
@@ -174,6 +178,11 @@ class ForkServer:
         self.proc: subprocess.Popen[bytes] | None = None
         self.control: socket.socket | None = None
         self.closed = False  # by close() or kill(): never started again
+        self.nice = 0  # the nice value and CPU affinity it was started with
+        self.cpus: frozenset[int] = frozenset()
+        # Servers found slowed, kept for their forks: (process, socket, forks not reaped).
+        self.retired: list[tuple[subprocess.Popen[bytes], socket.socket]] = []
+        self.forks: dict[socket.socket, int] = {}
         self.lock = threading.Lock()
 
     @property
@@ -182,6 +191,8 @@ class ForkServer:
         return None if self.proc is None else self.proc.pid
 
     def _start(self) -> socket.socket:
+        self.nice = os.getpriority(os.PRIO_PROCESS, 0)
+        self.cpus = _affinity(0)
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.proc = subprocess.Popen(
@@ -202,16 +213,37 @@ class ForkServer:
         self.control = ours
         return ours
 
-    def ask(self, request: bytes, fds: Sequence[int] = ()) -> bytes:
+    def ask(
+        self, request: bytes, fds: Sequence[int] = (), via: socket.socket | None = None
+    ) -> bytes:
         """Send one request (with ``fds``) and return the reply, starting the server first.
         A server found gone (killed, as a bot of the same user can) is started again and
-        asked once more, so that it costs the games in play only, not every later one.
+        asked once more, so that it costs the games in play only, not every later one; one
+        found slowed is asked for no more forks (a new one is started).
+
+        Args:
+            request: The request.
+            fds: Descriptors sent with it (a fork's).
+            via: The socket of the server that forked the process the request is about
+                (``None``: the current server); a server that is gone or ended answers
+                nothing.
 
         Raises:
             OSError: when the server cannot be started, does not answer in time, is gone
                 twice, or is closed.
         """
         with self.lock:
+            if via is not None and via is not self.control:
+                if all(c is not via for _, c in self.retired):
+                    raise OSError("its fork server is gone")
+                via.sendall(request)
+                reply = via.recv(_REPLY_BYTES)
+                if not reply:
+                    raise OSError("its fork server is gone")
+                return reply
+            if fds and self.proc is not None and self.control is not None and self._slowed():
+                self.retired.append((self.proc, self.control))
+                self.proc = self.control = None
             for attempt in (1, 2):
                 control = self.control
                 if control is None:
@@ -233,12 +265,43 @@ class ForkServer:
                         raise
                     continue
                 if reply:
+                    if fds:
+                        self.forks[control] = self.forks.get(control, 0) + 1
                     return reply
                 self._stop_locked()
             raise OSError(
                 "its fork server has exited (its standard error is kept with --bot-stderr; "
                 "--no-fork-server starts each process afresh)"
             )
+
+    def _slowed(self) -> bool:
+        """Whether the running server's nice value or CPU affinity is not what it was started
+        with (changed by a process of its user; its forks would inherit it).
+        """
+        if self.proc is None:
+            return False
+        try:
+            pid = self.proc.pid
+            return os.getpriority(os.PRIO_PROCESS, pid) != self.nice or _affinity(pid) != self.cpus
+        except OSError:
+            return False  # gone: found so when asked
+
+    def reaped(self, via: socket.socket | None) -> None:
+        """Note that a process forked by the server of socket ``via`` is reaped: a slowed server
+        with no fork left ends.
+        """
+        with self.lock:
+            if via is None or via not in self.forks:
+                return
+            self.forks[via] -= 1
+            if self.forks[via] > 0:
+                return
+            del self.forks[via]
+            for i, (proc, control) in enumerate(self.retired):
+                if control is via:
+                    del self.retired[i]
+                    _end(proc, control, 0.2)
+                    return
 
     def spawn(self, stderr: int, spec: str) -> ForkedProcess:
         """A new bot process serving ``spec`` (one the server serves), with new pipes for its
@@ -283,6 +346,11 @@ class ForkServer:
         """
         with self.lock:
             self.closed = True
+            for _, control in self.retired:
+                control.close()  # each ends at once, side by side
+            for proc, control in self.retired:
+                _end(proc, control, 1.0)
+            self.retired.clear()
             self._stop_locked(grace=1.0)
 
     def kill(self) -> None:
@@ -292,26 +360,34 @@ class ForkServer:
         instead would leave what it adopted to ``init``, running.
         """
         self.closed = True
-        control = self.control
-        if control is not None:
-            with contextlib.suppress(OSError):
-                control.shutdown(socket.SHUT_RDWR)
-
-    def _kill_now(self) -> None:
-        proc = self.proc
-        if proc is not None and proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(proc.pid, signal.SIGKILL)
+        for control in [self.control, *(c for _, c in list(self.retired))]:
+            if control is not None:
+                with contextlib.suppress(OSError):
+                    control.shutdown(socket.SHUT_RDWR)
 
     def _stop_locked(self, grace: float = 0.0) -> None:
         control, self.control = self.control, None
-        if control is not None:
-            control.close()
-        proc = self.proc
-        if proc is None or proc.returncode is not None:
-            return
-        try:
-            proc.wait(grace)
-        except subprocess.TimeoutExpired:
-            self._kill_now()
-            proc.wait()
+        _end(self.proc, control, grace)
+
+
+def _affinity(pid: int) -> frozenset[int]:
+    """The CPUs process ``pid`` may run on (none known where the system does not say)."""
+    if not hasattr(os, "sched_getaffinity"):
+        return frozenset()
+    return frozenset(os.sched_getaffinity(pid))
+
+
+def _end(proc: subprocess.Popen[bytes] | None, control: socket.socket | None, grace: float) -> None:
+    """End a server: close its socket (it kills what it forked and adopted, and exits); kill
+    it if it is still there ``grace`` seconds later.
+    """
+    if control is not None:
+        control.close()
+    if proc is None or proc.returncode is not None:
+        return
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
