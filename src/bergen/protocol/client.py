@@ -31,8 +31,8 @@ from bergen.errors import BergenError, _brief, _printable
 from bergen.moves import Move
 from bergen.playerview import PlayerView
 from bergen.protocol._forks import ForkedProcess, ForkServer
+from bergen.protocol._read import _MOVE_OF_TEXT
 from bergen.protocol.codec import (
-    _MOVE_OF_TEXT,
     MAX_REPLY_BYTES,
     PROTOCOL_VERSION,
     PROTOCOL_VERSIONS,

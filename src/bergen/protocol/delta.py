@@ -31,13 +31,9 @@ from bergen.errors import PositionError, _brief
 from bergen.hands import Hand
 from bergen.moves import MOVES, Draw, Lead, Move, Pass, Play, action_of
 from bergen.playerview import PlayerView
-from bergen.protocol.codec import (
-    _TEXT_OF_MOVE,
-    Decide,
-    Next,
-    ProtocolError,
-    _moves_arg,
-)
+from bergen.protocol._write import _TEXT_OF_MOVE
+from bergen.protocol.codec import Decide, Next, ProtocolError
+from bergen.protocol.messages import _moves_arg
 from bergen.tiles import Tile
 
 __all__ = ["advance_view", "next_request"]

@@ -26,8 +26,8 @@ from bergen.bots.loading import _takes_seed
 from bergen.errors import BergenError, _brief
 from bergen.moves import Draw, Lead, Pass, Play
 from bergen.playerview import PlayerView
+from bergen.protocol._write import _TEXT_OF_MOVE
 from bergen.protocol.codec import (
-    _TEXT_OF_MOVE,
     MAX_REQUEST_BYTES,
     BotOption,
     Decide,
