@@ -110,9 +110,9 @@ class Escaper:
 
 class BuiltinServerKiller:
     """Kills the built-in bots' fork server (a process of the same user, found by its command
-    line) once in its arena (at the first decision of any of its processes, the one that makes
-    the file ``BERGEN_TEST_ONCE``), as a bot would to make its built-in opponents fail; then
-    plays its first legal move."""
+    line) once in its arena: at the first decision of any of its processes after the first
+    ``BERGEN_TEST_AFTER`` of them all, the one that makes the file ``BERGEN_TEST_ONCE``; as a
+    bot would to make its built-in opponents fail. It plays its first legal move."""
 
     name = "builtinserverkiller"
 
@@ -120,6 +120,11 @@ class BuiltinServerKiller:
         self.seed = seed
 
     def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        count = os.environ["BERGEN_TEST_ONCE"] + ".decisions"
+        with open(count, "ab") as f:  # one byte a decision, of all its processes
+            f.write(b".")
+        if os.path.getsize(count) <= int(os.environ.get("BERGEN_TEST_AFTER", "0")):
+            return legal_moves[0]
         try:
             os.close(os.open(os.environ["BERGEN_TEST_ONCE"], os.O_CREAT | os.O_EXCL))
         except FileExistsError:

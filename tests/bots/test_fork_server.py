@@ -267,9 +267,13 @@ def test_a_process_a_bot_leaves_in_a_session_of_its_own_ends_with_the_arena(
         arena.kill()
 
 
-def test_a_killed_fork_server_is_started_again_for_the_next_game(tmp_path: Path) -> None:
+@pytest.mark.parametrize("after", [0, 40], ids=["first-game", "later"])
+def test_a_killed_fork_server_is_started_again_for_the_next_game(
+    tmp_path: Path, after: int
+) -> None:
     # A bot that kills the built-in bots' server once costs its opponent the game in play (its
-    # process dies with the server), not every later game.
+    # process dies with the server), not every later game; later in the arena, the processes
+    # of the opponent kept idle for later games die with it too, and are not given a game.
     mark = uuid.uuid4().hex
     once = tmp_path / "killed"
     args = ["bots.forkspy:BuiltinServerKiller", "greedy", "--games", "6", "--seed", "1"]
@@ -283,6 +287,7 @@ def test_a_killed_fork_server_is_started_again_for_the_next_game(tmp_path: Path)
             PROCESS_MARK: mark,
             "PYTHONPATH": os.pathsep.join(sys.path),
             "BERGEN_TEST_ONCE": str(once),
+            "BERGEN_TEST_AFTER": str(after),
         },
     )
     assert done.returncode == 0, done.stderr

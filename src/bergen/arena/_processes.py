@@ -22,7 +22,7 @@ from bergen.bots import BotError, _exception_text, parse_bot_spec
 from bergen.errors import _brief
 from bergen.protocol import BotFailure, ProtocolBot, python_bot_command
 from bergen.protocol._forks import BUILTIN, ForkServer, fork_server_command
-from bergen.protocol.client import _limited_command, _memory_limit_for_child
+from bergen.protocol.client import _has_exited, _limited_command, _memory_limit_for_child
 
 PROGRAM_PREFIX = "cmd:"
 """The prefix of a bot spec that names a program: ``cmd:node examples/bots/greedy.js``."""
@@ -174,20 +174,34 @@ class _Processes:
         self.lock = threading.RLock()
 
     def take(self, task: GameTask, seat: int) -> tuple[ProtocolBot, set[int]]:
-        """A process for ``seat`` of ``task``'s game: an idle one that has not seen its deal,
-        or a new one (not started yet). Its deals seen include this game's from now on.
+        """A process for ``seat`` of ``task``'s game: an idle one that has not seen its deal
+        and is still there (one killed while idle, as a process of the same user can, or gone
+        with its fork server, is closed, never given a game to forfeit), or a new one (not
+        started yet). Its deals seen include this game's from now on.
         """
-        with self.lock:
-            return self._take(task, seat)
+        dead: list[ProtocolBot] = []
+        try:
+            with self.lock:
+                return self._take(task, seat, dead)
+        finally:
+            for bot in dead:
+                bot.close()
 
-    def _take(self, task: GameTask, seat: int) -> tuple[ProtocolBot, set[int]]:
+    def _take(
+        self, task: GameTask, seat: int, dead: list[ProtocolBot]
+    ) -> tuple[ProtocolBot, set[int]]:
         spec = task.specs[seat]
         idle = self.idle.get((spec, setting_of(task)), [])
-        for i, (candidate, seen) in enumerate(idle):
-            if task.deal_seed not in seen:
-                del idle[i]
-                bot = candidate
-                break
+        for candidate, seen in list(idle):
+            if task.deal_seed in seen:
+                continue
+            idle.remove((candidate, seen))
+            proc = candidate._proc
+            if proc is not None and _has_exited(proc):
+                dead.append(candidate)
+                continue
+            bot = candidate
+            break
         else:
             bot = self.new(spec, setting_of(task))
             seen = set()
