@@ -508,12 +508,7 @@ def _play_all(
             processes.in_flight = in_flight
             threads = ThreadPoolExecutor(in_flight, thread_name_prefix="bergen-arena-game")
             futures = [threads.submit(_play_one, task, processes) for task in todo]
-            for fut in as_completed(futures):
-                sink.add(fut.result())
-                if sink.stopped():
-                    for other in futures:
-                        other.cancel()
-                    break
+            _collect(futures, sink)
         elif executor is None:
             for task in todo:
                 sink.add([_play_game(task, processes)])
@@ -521,12 +516,7 @@ def _play_all(
                     break
         else:
             futures = [executor.submit(play_games, c) for c in chunks]
-            for fut in as_completed(futures):
-                sink.add(fut.result())
-                if sink.stopped():
-                    for other in futures:
-                        other.cancel()
-                    break
+            _collect(futures, sink)
     except KeyboardInterrupt:
         with _ignoring_ctrl_c():
             if pool is not None:
@@ -544,6 +534,19 @@ def _play_all(
         processes.close()
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _collect(futures: Sequence[Future[list[GameResult]]], sink: _Finished) -> None:
+    """Give ``sink`` each batch of results as its future finishes, in the order they finish;
+    once ``sink`` has stopped (the arena's sequential test is decided), cancel the futures
+    not yet begun and return.
+    """
+    for fut in as_completed(futures):
+        sink.add(fut.result())
+        if sink.stopped():
+            for other in futures:
+                other.cancel()
+            return
 
 
 def _play_one(task: GameTask, processes: _Processes) -> list[GameResult]:
